@@ -1,0 +1,126 @@
+# Top-level build for the live-patching test kernel (i386, multiboot v1).
+# Kernel objects come from boot/ kernel/ smp/ patch/ tests/kernel/ by wildcard;
+# subsystem fragments (*/*.mk) add host tests and tools to HOST_TESTS.
+
+CPUS     ?= 4
+SCENARIO ?= selftest
+SEED     ?= 1
+B        := build
+G        := $(B)/gen
+
+# ---- toolchains ---------------------------------------------------------
+ifneq ($(shell command -v i686-linux-gnu-gcc 2>/dev/null),)
+  KCC   := i686-linux-gnu-gcc
+  KPFX  := i686-linux-gnu-
+else
+  KCC   := gcc -m32
+  KPFX  :=
+endif
+KLD      := $(KPFX)ld
+KNM      := $(KPFX)nm
+KOBJDUMP := $(KPFX)objdump
+HOSTCC   ?= gcc
+PYTHON   ?= python3
+
+KCFLAGS := -std=gnu11 -O2 -g -Wall -Werror -ffreestanding -fno-pic -fno-pie \
+           -fno-stack-protector -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer \
+           -fno-strict-aliasing -march=i686 -mgeneral-regs-only -fno-builtin \
+           -fno-asynchronous-unwind-tables -ffunction-sections --param=min-pagesize=0 \
+           -I. -I$(G) -MMD -MP
+KASFLAGS := -g -I. -I$(G) -D__ASSEMBLY__ -MMD -MP
+KLDFLAGS := -m elf_i386 -T linker.ld -nostdlib --gc-sections -z noexecstack -z max-page-size=4096
+LIBGCC   := $(shell $(KCC) -print-libgcc-file-name)
+
+HOST_CFLAGS := -std=gnu11 -O1 -g -Wall -Werror -I. -DHOST_TEST
+
+# ---- kernel sources -----------------------------------------------------
+KSRC_C := $(wildcard boot/*.c kernel/*.c smp/*.c patch/*.c tests/kernel/*.c)
+KSRC_S := $(wildcard boot/*.S kernel/*.S smp/*.S patch/*.S tests/kernel/*.S)
+KOBJS  := $(KSRC_C:%.c=$(B)/%.o) $(KSRC_S:%.S=$(B)/%.o) $(B)/gen/vectors.o
+
+all: $(B)/kernel.elf
+
+$(B)/%.o: %.c | $(G)/vectors.h
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	@$(KCC) $(KCFLAGS) -c $< -o $@
+
+$(B)/%.o: %.S | $(G)/vectors.h
+	@mkdir -p $(dir $@)
+	@echo "  AS      $<"
+	@$(KCC) $(KASFLAGS) -c $< -o $@
+
+$(G)/vectors.S $(G)/vectors.h &: kernel/gen_vectors.py
+	@mkdir -p $(G)
+	$(PYTHON) kernel/gen_vectors.py $(G)/vectors.S $(G)/vectors.h
+
+$(B)/gen/vectors.o: $(G)/vectors.S
+	$(KCC) $(KASFLAGS) -c $< -o $@
+
+# Symbol table: .ksymtab is the last section in linker.ld, so its size cannot
+# move any other symbol.  Link once with an empty table, generate the table
+# from that image, link again, then check that the final image's symbols equal
+# the table's entries (kernel/gen_ksyms.py --check).
+$(B)/ksyms0.o: kernel/gen_ksyms.py
+	@mkdir -p $(B)
+	$(PYTHON) kernel/gen_ksyms.py --empty > $(B)/ksyms0.S
+	$(KCC) $(KASFLAGS) -c $(B)/ksyms0.S -o $@
+
+$(B)/kernel0.elf: $(KOBJS) $(B)/ksyms0.o linker.ld
+	$(KLD) $(KLDFLAGS) -o $@ $(KOBJS) $(B)/ksyms0.o $(LIBGCC)
+
+$(B)/ksyms.o: $(B)/kernel0.elf kernel/gen_ksyms.py
+	$(KNM) -n -S --defined-only $< | $(PYTHON) kernel/gen_ksyms.py > $(B)/ksyms.S
+	$(KCC) $(KASFLAGS) -c $(B)/ksyms.S -o $@
+
+$(B)/kernel.elf: $(KOBJS) $(B)/ksyms.o linker.ld
+	$(KLD) $(KLDFLAGS) -Map=$(B)/kernel.map -o $@ $(KOBJS) $(B)/ksyms.o $(LIBGCC)
+	$(KNM) -n -S --defined-only $@ | $(PYTHON) kernel/gen_ksyms.py --check $(B)/ksyms.S
+	$(KNM) -n $@ > $(B)/kernel.sym
+	$(KOBJDUMP) -d -S --no-show-raw-insn $@ > $(B)/kernel.lst
+
+-include $(KOBJS:.o=.d)
+
+# ---- GRUB rescue ISO: one menu entry per scenario -------------------------
+SCENARIOS := $(sort $(wildcard tests/scenarios/*.scn))
+
+$(B)/grub.cfg: $(B)/kernel.elf $(SCENARIOS) tests/mkgrubcfg.py
+	$(PYTHON) tests/mkgrubcfg.py --default $(SCENARIO) --cpus $(CPUS) --seed $(SEED) $(SCENARIOS) > $@
+
+iso: $(B)/kernel.iso
+$(B)/kernel.iso: $(B)/kernel.elf $(B)/grub.cfg
+	rm -rf $(B)/isodir && mkdir -p $(B)/isodir/boot/grub
+	cp $(B)/kernel.elf $(B)/isodir/boot/kernel.elf
+	cp $(B)/grub.cfg $(B)/isodir/boot/grub/grub.cfg
+	grub-mkrescue -o $@ $(B)/isodir 2>$(B)/grub-mkrescue.log || (cat $(B)/grub-mkrescue.log; false)
+
+# ---- host tests (fragments append to HOST_TESTS) --------------------------
+HOST_TESTS :=
+-include tests/host/host.mk
+-include patch/patch.mk
+-include smp/smp.mk
+
+host-test: $(HOST_TESTS)
+	@set -e; for t in $(HOST_TESTS); do echo "== $$t"; ./$$t; done
+
+# ---- user targets -----------------------------------------------------------
+deps:
+	@sh tests/deps.sh
+
+run: deps
+	@$(MAKE) --no-print-directory $(B)/kernel.iso
+	$(PYTHON) tests/runner.py --run $(SCENARIO) --cpus $(CPUS) --seed $(SEED) --iso
+
+test: deps
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory host-test
+	@$(MAKE) --no-print-directory $(B)/kernel.iso
+	$(PYTHON) tests/runner.py --all
+
+debug: deps $(B)/kernel.elf
+	$(PYTHON) tests/runner.py --debug $(SCENARIO) --cpus $(CPUS) --seed $(SEED)
+
+clean:
+	rm -rf $(B) results
+
+.PHONY: all iso run test debug clean deps host-test

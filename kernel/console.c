@@ -1,0 +1,84 @@
+/* Serial console with whole-message atomicity across CPUs.  The console lock
+ * is recursive per CPU (a report holds it across lines; an NMI or a fault
+ * that interrupts a print on the same CPU must still be able to print). */
+#include "kernel/console.h"
+#include "kernel/uart.h"
+#include "kernel/fmt.h"
+#include "kernel/cpu.h"
+#include "kernel/x86.h"
+
+int console_loglevel = KL_INFO;
+static volatile int con_owner = -1;
+static int con_depth;
+static const char *level_tag[] = { "ERR: ", "WARN: ", "", "" };
+
+void console_init(void)
+{
+    uart_init();
+}
+
+NOPROBE void console_lock(void)
+{
+    int me = cpu_id();
+    if (con_owner == me) { con_depth++; return; }
+    for (;;) {
+        int free = -1;
+        if (__atomic_compare_exchange_n(&con_owner, &free, me, false,
+                                        __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+            break;
+        pause();
+    }
+    con_depth = 1;
+}
+
+NOPROBE void console_unlock(void)
+{
+    if (--con_depth == 0)
+        __atomic_store_n(&con_owner, -1, __ATOMIC_RELEASE);
+}
+
+NOPROBE void console_write(const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (s[i] == '\n')
+            uart_putc('\r');
+        uart_putc(s[i]);
+    }
+}
+
+static void emit(const char *tag, const char *fmt, va_list ap)
+{
+    char buf[512];
+    int n = kvsnprintf(buf, sizeof buf, fmt, ap);
+    uint32_t f = read_eflags();
+    size_t t = 0;
+    if (n > (int)sizeof buf - 1) n = sizeof buf - 1;
+    while (tag[t]) t++;
+    cli();
+    console_lock();
+    console_write(tag, t);
+    console_write(buf, (size_t)n);
+    console_unlock();
+    if (f & EFLAGS_IF) sti();
+}
+
+void kvprintf(const char *fmt, va_list ap) { emit("", fmt, ap); }
+
+void kprintf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    emit("", fmt, ap);
+    va_end(ap);
+}
+
+void klog(int level, const char *fmt, ...)
+{
+    va_list ap;
+    if (level > console_loglevel)
+        return;
+    va_start(ap, fmt);
+    emit(level_tag[level < 0 ? 0 : level > 3 ? 3 : level], fmt, ap);
+    va_end(ap);
+}

@@ -1,0 +1,104 @@
+/* Kernel heap: first-fit over a free list of chunks carved from contiguous
+ * pages.  Freed memory is poisoned with 0x6B and checked when reused, so a
+ * write after free is reported; a double free or a bad pointer panics. */
+#include "kernel/mem.h"
+#include "kernel/spinlock.h"
+#include "kernel/panic.h"
+
+#define HEAP_PAGES   2048                /* 8 MiB */
+#define MAGIC_USED   0x55AA1234u
+#define MAGIC_FREE   0xF4EEF4EEu
+#define POISON       0x6B
+
+struct chunk {
+    uint32_t magic, size;                /* size of the payload */
+    struct chunk *next;                  /* free list only */
+    uint32_t pad;                        /* payload stays 16-byte aligned */
+};
+
+static struct chunk *freelist;
+static uint32_t used_bytes;
+static struct spinlock hlock = SPINLOCK_INIT("kheap");
+
+void kheap_init(void)
+{
+    freelist = palloc_contig(HEAP_PAGES);
+    if (!freelist)
+        panic("kheap_init: no %u contiguous pages", HEAP_PAGES);
+    freelist->magic = MAGIC_FREE;
+    freelist->size = HEAP_PAGES * PAGE_SIZE - sizeof(struct chunk);
+    freelist->next = NULL;
+    kmemset(freelist + 1, POISON, freelist->size);
+}
+
+static void check_poison(struct chunk *c, uint32_t n)
+{
+    uint8_t *p = (uint8_t *)(c + 1);
+    uint32_t i;
+    for (i = 0; i < n; i++)
+        if (p[i] != POISON)
+            panic("kheap: write after free at %p (chunk %p, byte %u is %#x)", &p[i], c, i, p[i]);
+}
+
+static struct chunk *take(uint32_t n)
+{
+    struct chunk **pp, *c;
+    for (pp = &freelist; (c = *pp); pp = &c->next) {
+        if (c->size < n)
+            continue;
+        if (c->size >= n + sizeof(struct chunk) + 16) {
+            check_poison(c, n + sizeof(struct chunk));
+            struct chunk *rest = (struct chunk *)((uint8_t *)(c + 1) + n);
+            rest->magic = MAGIC_FREE;
+            rest->size = c->size - n - sizeof(struct chunk);
+            rest->next = c->next;
+            c->size = n;
+            *pp = rest;
+        } else {
+            check_poison(c, c->size);
+            *pp = c->next;
+        }
+        c->magic = MAGIC_USED;
+        return c;
+    }
+    return NULL;
+}
+
+void *kmalloc(size_t n)
+{
+    uint32_t f;
+    struct chunk *c;
+    n = ALIGN_UP(n ? n : 1, 16);
+    f = spin_lock_irqsave(&hlock);
+    c = take(n);
+    if (c) used_bytes += c->size;
+    spin_unlock_irqrestore(&hlock, f);
+    return c ? c + 1 : NULL;
+}
+
+void *kzalloc(size_t n)
+{
+    void *p = kmalloc(n);
+    if (p) kmemset(p, 0, n);
+    return p;
+}
+
+void kfree(void *p)
+{
+    struct chunk *c = (struct chunk *)p - 1;
+    uint32_t f;
+    if (!p)
+        return;
+    if (c->magic != MAGIC_USED)
+        panic("kfree: %p is not an allocated block (%s)", p,
+              c->magic == MAGIC_FREE ? "double free" : "bad pointer");
+    kmemset(p, POISON, c->size);
+    f = spin_lock_irqsave(&hlock);
+    used_bytes -= c->size;
+    c->magic = MAGIC_FREE;
+    c->next = freelist;                  /* no coalescing: tests are short */
+    freelist = c;
+    spin_unlock_irqrestore(&hlock, f);
+}
+
+uint32_t kheap_used(void) { return used_bytes; }

@@ -1,0 +1,53 @@
+/* Symbol lookup over the generated table.  Layout contract with
+ * kernel/gen_ksyms.py: ksym_table[] is an array of struct ksym {addr, size,
+ * name pointer} sorted by address, ksym_nr its length. */
+#include "kernel/ksym.h"
+#include "kernel/fmt.h"
+
+extern const struct ksym ksym_table[];
+extern const uint32_t ksym_nr;
+
+int ksym_count(void) { return (int)ksym_nr; }
+
+const struct ksym *ksym_at(int i)
+{
+    return (i < 0 || i >= (int)ksym_nr) ? NULL : &ksym_table[i];
+}
+
+NOPROBE const struct ksym *ksym_lookup(uint32_t addr)
+{
+    int lo = 0, hi = (int)ksym_nr - 1, best = -1;
+    const struct ksym *k;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (ksym_table[mid].addr <= addr) { best = mid; lo = mid + 1; }
+        else hi = mid - 1;
+    }
+    if (best < 0)
+        return NULL;
+    k = &ksym_table[best];
+    return addr < k->addr + (k->size ? k->size : 1) ? k : NULL;
+}
+
+static int streq(const char *a, const char *b)
+{
+    while (*a && *a == *b) { a++; b++; }
+    return *a == *b;
+}
+
+const struct ksym *ksym_by_name(const char *name)
+{
+    uint32_t i;
+    for (i = 0; i < ksym_nr; i++)
+        if (streq(ksym_table[i].name, name))
+            return &ksym_table[i];
+    return NULL;
+}
+
+NOPROBE int ksym_format(uint32_t addr, char *buf, size_t n)
+{
+    const struct ksym *k = ksym_lookup(addr);
+    if (!k)
+        return ksnprintf(buf, n, "<?>");
+    return ksnprintf(buf, n, "<%s+%#x/%#x>", k->name, addr - k->addr, k->size);
+}

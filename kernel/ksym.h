@@ -1,0 +1,17 @@
+/* In-kernel symbol table, generated from the linked image by
+ * kernel/gen_ksyms.py (text symbols, sorted by address). */
+#ifndef KSYM_H
+#define KSYM_H
+#include "kernel/types.h"
+
+struct ksym {
+    uint32_t addr, size;
+    const char *name;
+};
+
+int ksym_count(void);
+const struct ksym *ksym_at(int i);
+const struct ksym *ksym_lookup(uint32_t addr);          /* symbol containing addr */
+const struct ksym *ksym_by_name(const char *name);
+int ksym_format(uint32_t addr, char *buf, size_t n);    /* "<name+0x12/0x40>" */
+#endif

@@ -1,0 +1,41 @@
+/* In-kernel self-test framework.  KTEST(name) { ... } defines a test (linker
+ * section .ktest); KEXPECT* record a failure with what differed and go on.
+ * KTEST_MANUAL tests (negative controls that crash or hang on purpose) run
+ * only when named exactly in test=.  Results are printed as KTAP v1. */
+#ifndef KTEST_H
+#define KTEST_H
+#include "kernel/types.h"
+
+struct ktest_ctx { int failures; int checks; };
+struct ktest {
+    const char *name;
+    void (*fn)(struct ktest_ctx *);
+    int manual;
+};
+
+#define KTEST_DEFINE(nm, man) \
+    static void ktest_##nm(struct ktest_ctx *ktest_ctx); \
+    static const struct ktest ktest_desc_##nm __attribute__((used, section(".ktest"), aligned(4))) = \
+        { #nm, ktest_##nm, man }; \
+    static void ktest_##nm(struct ktest_ctx *ktest_ctx)
+#define KTEST(nm)        KTEST_DEFINE(nm, 0)
+#define KTEST_MANUAL(nm) KTEST_DEFINE(nm, 1)
+
+void ktest_fail(struct ktest_ctx *c, const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+#define KEXPECT(cond) do { ktest_ctx->checks++; if (!(cond)) \
+    ktest_fail(ktest_ctx, __FILE__, __LINE__, "expected %s", #cond); } while (0)
+#define KEXPECT_EQ(a, b) do { long long _a = (long long)(a), _b = (long long)(b); ktest_ctx->checks++; \
+    if (_a != _b) ktest_fail(ktest_ctx, __FILE__, __LINE__, "expected %s == %s: %lld (%#llx) vs %lld (%#llx)", \
+                             #a, #b, _a, _a, _b, _b); } while (0)
+#define KEXPECT_NE(a, b) do { long long _a = (long long)(a), _b = (long long)(b); ktest_ctx->checks++; \
+    if (_a == _b) ktest_fail(ktest_ctx, __FILE__, __LINE__, "expected %s != %s: both %lld", #a, #b, _a); } while (0)
+#define KEXPECT_MEMEQ(a, b, n) do { ktest_ctx->checks++; if (kmemcmp((a), (b), (n))) \
+    ktest_fail(ktest_ctx, __FILE__, __LINE__, "expected %s and %s (%u bytes) to be equal", #a, #b, (unsigned)(n)); } while (0)
+/* Stop the test here if cond is false (later checks would be meaningless). */
+#define KASSERT(cond) do { ktest_ctx->checks++; if (!(cond)) { \
+    ktest_fail(ktest_ctx, __FILE__, __LINE__, "required %s", #cond); return; } } while (0)
+
+int ktest_run_selected(const char *filter);   /* returns the number failed */
+#endif

@@ -1,0 +1,63 @@
+/* Physical pages, the kernel heap, paging and the text writer.
+ * All RAM below MEM_LIMIT is identity-mapped (virtual == physical). */
+#ifndef MEM_H
+#define MEM_H
+#include "kernel/types.h"
+
+#define MEM_LIMIT   (512u << 20)     /* highest RAM we map and manage */
+#define ALIAS_BASE  0xFF800000u      /* per-CPU alias windows for text_write */
+
+struct multiboot_info;
+void mem_init(struct multiboot_info *mb);   /* page allocator + heap */
+void paging_init(void);                     /* boot CPU: build and enable */
+void paging_enable_cpu(void);               /* other CPUs: load CR3, enable */
+
+void *palloc(void);                         /* one zeroed 4 KiB page, or NULL */
+void *palloc_contig(uint32_t npages);
+void pfree(void *page);
+uint32_t palloc_free_count(void);
+
+void *kmalloc(size_t n);
+void *kzalloc(size_t n);
+void kfree(void *p);
+uint32_t kheap_used(void);
+
+bool mem_is_mapped(uint32_t va, uint32_t len);
+uint32_t *paging_pte(uint32_t va);          /* PTE for va, or NULL */
+void paging_map(uint32_t va, uint32_t pa, uint32_t flags);
+void paging_unmap(uint32_t va);             /* e.g. a stack guard page */
+
+/* Write n bytes into read-only kernel text through a temporary writable alias
+ * mapping of the same physical page(s); verifies the bytes through the
+ * original mapping afterwards.  Panics if dst is not mapped. */
+void text_write(void *dst, const void *src, size_t n);
+
+#define PTE_P   0x001
+#define PTE_W   0x002
+#define PTE_PWT 0x008
+#define PTE_PCD 0x010
+
+extern char __text_start[], __text_end[], __rodata_start[], __rodata_end[];
+extern char __data_start[], __bss_end[], __ksymtab_start[], __ksymtab_end[], __kernel_end[];
+extern char __noprobe_start[], __noprobe_end[];
+
+static inline void *kmemcpy(void *d, const void *s, size_t n)
+{
+    char *dd = d; const char *ss = s;
+    while (n--) *dd++ = *ss++;
+    return d;
+}
+static inline void *kmemset(void *d, int c, size_t n)
+{
+    char *dd = d;
+    while (n--) *dd++ = (char)c;
+    return d;
+}
+static inline int kmemcmp(const void *a, const void *b, size_t n)
+{
+    const unsigned char *x = a, *y = b;
+    for (; n; n--, x++, y++)
+        if (*x != *y) return *x - *y;
+    return 0;
+}
+#endif

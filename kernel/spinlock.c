@@ -1,0 +1,64 @@
+/* Ticket spinlocks (see spinlock.h).  They live in the no-probe section: the
+ * patcher and the trap handlers take them, so a probe here would recurse (H11).
+ * Preconditions (panic): no recursive acquisition, unlock only by the owner. */
+#include "kernel/spinlock.h"
+#include "kernel/cpu.h"
+#include "kernel/x86.h"
+#include "kernel/panic.h"
+
+NOPROBE void spin_lock(struct spinlock *l)
+{
+    uint16_t me;
+    if (l->owner_cpu == cpu_id())
+        panic("spin_lock: recursive acquisition of %s (held from %p)", l->name, (void *)l->locked_at);
+    me = __atomic_fetch_add(&l->next, 1, __ATOMIC_ACQUIRE);
+    while (READ_ONCE(l->owner_ticket) != me)
+        pause();
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    l->owner_cpu = cpu_id();
+    l->locked_at = (uint32_t)__builtin_return_address(0);
+}
+
+NOPROBE bool spin_trylock(struct spinlock *l)
+{
+    uint16_t t = READ_ONCE(l->owner_ticket);
+    uint16_t exp = t;
+    /* next (low half) and owner_ticket (high half) are one 32-bit word:
+     * the lock is free iff they are equal; take a ticket only then. */
+    uint32_t *word = (uint32_t *)&l->next;
+    uint32_t cur = ((uint32_t)t << 16) | exp;
+    uint32_t want = ((uint32_t)t << 16) | (uint16_t)(exp + 1);
+    if (!__atomic_compare_exchange_n(word, &cur, want, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+        return false;
+    l->owner_cpu = cpu_id();
+    l->locked_at = (uint32_t)__builtin_return_address(0);
+    return true;
+}
+
+NOPROBE void spin_unlock(struct spinlock *l)
+{
+    if (l->owner_cpu != cpu_id())
+        panic("spin_unlock: %s not held by cpu %d (owner %d)", l->name, cpu_id(), l->owner_cpu);
+    l->owner_cpu = -1;
+    __atomic_store_n(&l->owner_ticket, (uint16_t)(l->owner_ticket + 1), __ATOMIC_RELEASE);
+}
+
+NOPROBE uint32_t spin_lock_irqsave(struct spinlock *l)
+{
+    uint32_t f = read_eflags();
+    cli();
+    spin_lock(l);
+    return f;
+}
+
+NOPROBE void spin_unlock_irqrestore(struct spinlock *l, uint32_t flags)
+{
+    spin_unlock(l);
+    if (flags & EFLAGS_IF)
+        sti();
+}
+
+NOPROBE bool spin_held_by_me(struct spinlock *l)
+{
+    return l->owner_cpu == cpu_id();
+}

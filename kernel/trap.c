@@ -1,0 +1,80 @@
+/* IDT setup and trap dispatch (Intel SDM Vol. 3, 6.10 IDT, 6.11 gate
+ * descriptors, 6.15 exception reference).  All 256 gates are interrupt gates
+ * (IF cleared on entry); handlers are chained per vector. */
+#include "kernel/trap.h"
+#include "kernel/gdt.h"
+#include "kernel/cpu.h"
+#include "kernel/console.h"
+#include "kernel/panic.h"
+#include "kernel/x86.h"
+#include "vectors.h"
+
+#define MAX_HANDLERS 4
+static uint64_t idt[NVECTORS] __attribute__((aligned(8)));
+static trap_handler_t handlers[NVECTORS][MAX_HANDLERS];
+
+static const char *exc_names[32] = {
+    "#DE divide error", "#DB debug", "NMI", "#BP breakpoint", "#OF overflow",
+    "#BR bound range", "#UD invalid opcode", "#NM device not available",
+    "#DF double fault", "coprocessor segment overrun", "#TS invalid TSS",
+    "#NP segment not present", "#SS stack fault", "#GP general protection",
+    "#PF page fault", "reserved", "#MF x87 error", "#AC alignment check",
+    "#MC machine check", "#XM SIMD exception", "#VE virtualization",
+    "#CP control protection",
+};
+
+const char *trap_name(int vec)
+{
+    if (vec >= 0 && vec < 32 && exc_names[vec])
+        return exc_names[vec];
+    return vec < 32 ? "reserved exception" : "interrupt";
+}
+
+void idt_init(void)
+{
+    int v;
+    for (v = 0; v < NVECTORS; v++) {
+        uint32_t off = vectors[v];
+        idt[v] = (off & 0xFFFF) | ((uint64_t)SEL_KCODE << 16) |
+                 ((uint64_t)0x8E << 40) | ((uint64_t)(off >> 16) << 48);
+    }
+}
+
+void idt_load(void)
+{
+    struct { uint16_t lim; uint32_t base; } __attribute__((packed)) idtr;
+    idtr.lim = sizeof(idt) - 1;
+    idtr.base = (uint32_t)idt;
+    __asm__ volatile("lidt %0" :: "m"(idtr));
+}
+
+void trap_register(int vec, trap_handler_t fn)
+{
+    int i;
+    if (vec < 0 || vec >= NVECTORS)
+        panic("trap_register: bad vector %d", vec);
+    for (i = 0; i < MAX_HANDLERS; i++)
+        if (!handlers[vec][i]) { handlers[vec][i] = fn; return; }
+    panic("trap_register: vector %d has %d handlers already", vec, MAX_HANDLERS);
+}
+
+NOPROBE void trap(struct trapframe *tf)
+{
+    struct cpu *c = mycpu();
+    int i;
+    bool done = false;
+    if (tf->trapno == T_NMI) c->nmi_depth++;
+    if (c->irq_depth++ == 0) c->intr_eip = tf->eip;
+    for (i = 0; i < MAX_HANDLERS && !done && handlers[tf->trapno][i]; i++)
+        done = handlers[tf->trapno][i](tf);
+    if (!done) {
+        if (tf->trapno == T_NMI)
+            panic_nmi(tf);
+        else if (tf->trapno < 32)
+            panic_trap(tf);
+        else
+            pr_warn("spurious interrupt vector %u on cpu %d\n", tf->trapno, c->id);
+    }
+    c->irq_depth--;
+    if (tf->trapno == T_NMI) c->nmi_depth--;
+}

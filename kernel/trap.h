@@ -1,0 +1,28 @@
+/* Trap frames and trap dispatch.  struct trapframe is the stack image built
+ * by kernel/trapasm.S (alltraps) and the generated stubs: keep both in step. */
+#ifndef TRAP_H
+#define TRAP_H
+#include "kernel/types.h"
+
+struct trapframe {
+    uint32_t edi, esi, ebp, oesp, ebx, edx, ecx, eax;   /* pushal */
+    uint32_t trapno, err;                               /* stub */
+    uint32_t eip, cs, eflags;                           /* CPU */
+};
+
+enum {
+    T_DE = 0, T_DB = 1, T_NMI = 2, T_BP = 3, T_OF = 4, T_BR = 5, T_UD = 6, T_NM = 7,
+    T_DF = 8, T_TS = 10, T_NP = 11, T_SS = 12, T_GP = 13, T_PF = 14, T_MF = 16,
+    T_AC = 17, T_MC = 18, T_XM = 19, T_IRQ0 = 32,
+};
+
+/* A handler returns true if it handled the trap.  Several may share a vector
+ * (chained in registration order); an exception nobody handles is fatal. */
+typedef bool (*trap_handler_t)(struct trapframe *tf);
+void trap_register(int vec, trap_handler_t fn);
+void idt_init(void);           /* build the IDT (boot CPU) */
+void idt_load(void);           /* load it (every CPU) */
+void trap(struct trapframe *tf);
+const char *trap_name(int vec);
+void trap_report(struct trapframe *tf, const char *what);
+#endif

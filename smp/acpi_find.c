@@ -1,0 +1,44 @@
+/* Finding the MADT in physical memory (ACPI 6.4, 5.2.5.1: the RSDP is on a
+ * 16-byte boundary in the first KiB of the EBDA or in 0xE0000-0xFFFFF).
+ * Runs with RAM identity-mapped; table contents are checked by smp/acpi.c. */
+#include "smp/acpi.h"
+#include "kernel/console.h"
+
+static uint32_t rsdp_scan(uint32_t start, uint32_t len)
+{
+    uint32_t a;
+    for (a = start; a + 20 <= start + len; a += 16) {
+        uint32_t r = acpi_rsdp_rsdt((const void *)a, 20);
+        if (r) return r;
+    }
+    return 0;
+}
+
+int acpi_find_madt(struct madt_info *out)
+{
+    uint32_t ebda = (uint32_t)(*(volatile uint16_t *)0x40E) << 4;
+    uint32_t rsdt = (ebda ? rsdp_scan(ebda, 1024) : 0), n, i;
+    const uint8_t *t;
+    if (!rsdt)
+        rsdt = rsdp_scan(0xE0000, 0x20000);
+    if (!rsdt || acpi_sdt_check((const void *)rsdt, 1u << 20, "RSDT"))
+        return -1;
+    t = (const uint8_t *)rsdt;
+    n = (*(const uint32_t *)(t + 4) - 36) / 4;
+    for (i = 0; i < n; i++) {
+        const uint8_t *sdt = (const uint8_t *)((const uint32_t *)(t + 36))[i];
+        if (!acpi_sdt_check(sdt, 1u << 20, "APIC"))
+            return acpi_parse_madt(sdt, *(const uint32_t *)(sdt + 4), out);
+    }
+    return -1;
+}
+
+int acpi_count_cpus(void)
+{
+    struct madt_info m;
+    if (acpi_find_madt(&m) || m.ncpu == 0) {
+        pr_warn("acpi: no usable MADT; assuming one CPU\n");
+        return 1;
+    }
+    return m.ncpu;
+}
