@@ -1,0 +1,251 @@
+/* insn.c - decode one x86-32 instruction: prefixes, opcode (legacy maps,
+ * VEX, EVEX, XOP), ModRM, SIB, displacement and immediates.
+ * Follows Intel SDM Vol. 2, Ch. 2 (2.1 format, 2.3 VEX, 2.7 EVEX) and
+ * Appendix A; all opcode knowledge comes from the generated tables. */
+#include "patch/insn_dec.h"
+#include "insn_tables.h"
+
+/* Read byte pos; never reads at or past size, nor past 15 bytes. */
+int insn_dec_peek(const struct dec *d, size_t pos, uint8_t *b)
+{
+	if (pos >= INSN_MAX_LEN)
+		return INSN_ERR_TOOLONG;
+	if (pos >= d->size)
+		return INSN_ERR_TRUNC;
+	*b = d->buf[pos];
+	return INSN_OK;
+}
+
+/* Read n (1, 2 or 4) little-endian bytes at d->pos, sign-extended. */
+int insn_dec_le(struct dec *d, int n, int32_t *v)
+{
+	uint32_t x = 0;
+	uint8_t b;
+	int i, err;
+
+	for (i = 0; i < n; i++) {
+		err = insn_dec_peek(d, d->pos + i, &b);
+		if (err)
+			return err;
+		x |= (uint32_t)b << (8 * i);
+	}
+	if (n == 1)
+		x = (uint32_t)(int32_t)(int8_t)x;
+	else if (n == 2)
+		x = (uint32_t)(int32_t)(int16_t)x;
+	*v = (int32_t)x;
+	d->pos += n;
+	return INSN_OK;
+}
+
+/* Legacy prefixes (SDM 2.1.1): record each and stop at the first opcode. */
+static int dec_prefixes(struct dec *d)
+{
+	struct insn *in = d->in;
+	uint8_t b;
+	int err;
+
+	for (;;) {
+		err = insn_dec_peek(d, d->pos, &b);
+		if (err)
+			return err;
+		switch (insn_map_onebyte[b].special) {
+		case INSN_SP_PFX_SEG:  in->seg = b; break;
+		case INSN_SP_PFX_OPSZ: in->has66 = true; break;
+		case INSN_SP_PFX_ADSZ: in->adsize16 = true; break;
+		case INSN_SP_PFX_LOCK: in->lock = true; break;
+		case INSN_SP_PFX_REP:  in->rep = b; break;
+		default: return INSN_OK;
+		}
+		d->pos++;
+		in->nprefix++;
+	}
+}
+
+/* Mandatory prefix index for legacy maps: last F2/F3 wins, else 66. */
+static uint8_t dec_mpfx(const struct insn *in)
+{
+	if (in->rep == 0xf3)
+		return 2;
+	if (in->rep == 0xf2)
+		return 3;
+	return in->has66 ? 1 : 0;
+}
+
+/* Legacy opcode bytes: one byte, 0F xx, 0F 38 xx, 0F 3A xx. */
+static int dec_legacy_opcode(struct dec *d, uint8_t b)
+{
+	struct insn *in = d->in;
+	uint8_t sp = insn_map_onebyte[b].special;
+	int err;
+
+	in->map = INSN_MAP_1B;
+	in->mpfx = dec_mpfx(in);
+	in->opsize16 = in->has66;
+	while (sp == INSN_SP_ESC_0F || sp == INSN_SP_ESC_0F38 ||
+	       sp == INSN_SP_ESC_0F3A) {
+		in->map = sp == INSN_SP_ESC_0F ? INSN_MAP_0F :
+			  sp == INSN_SP_ESC_0F38 ? INSN_MAP_0F38 : INSN_MAP_0F3A;
+		d->pos++;
+		err = insn_dec_peek(d, d->pos, &b);
+		if (err)
+			return err;
+		sp = insn_maps[in->map][b].special;
+	}
+	in->opcode = b;
+	in->opcode_off = (uint8_t)d->pos;
+	d->pos++;
+	return INSN_OK;
+}
+
+/* Opcode: VEX/EVEX/XOP if the escape byte says so, else legacy. */
+static int dec_opcode(struct dec *d)
+{
+	uint8_t b, sp;
+	int err, vex;
+
+	err = insn_dec_peek(d, d->pos, &b);
+	if (err)
+		return err;
+	sp = insn_map_onebyte[b].special;
+	if (sp == INSN_SP_VEX2 || sp == INSN_SP_VEX3 || sp == INSN_SP_EVEX ||
+	    sp == INSN_SP_XOP) {
+		vex = insn_dec_is_vex(d, sp);
+		if (vex < 0)
+			return vex;
+		if (vex)
+			return insn_dec_vex(d, sp);
+	}
+	return dec_legacy_opcode(d, b);
+}
+
+/* Resolve the table leaf; needs the ModRM byte when the opcode has one. */
+static const struct insn_attr *dec_leaf(struct dec *d)
+{
+	struct insn *in = d->in;
+	const struct insn_op *op = &insn_maps[in->map][in->opcode];
+	unsigned idx = 0, m = in->modrm;
+
+	if (!(op->sel & 0x0f))
+		return &insn_attrs[op->idx];
+	if (op->sel & INSN_SEL_PFX)
+		idx = idx * 4 + in->mpfx;
+	if (op->sel & INSN_SEL_MOD)
+		idx = idx * 2 + ((m >> 6) == 3);
+	if (op->sel & INSN_SEL_REG)
+		idx = idx * 8 + ((m >> 3) & 7);
+	if (op->sel & INSN_SEL_RM)
+		idx = idx * 8 + (m & 7);
+	return &insn_attrs[insn_sel[op->idx + idx]];
+}
+
+/* The ModRM byte, when the opcode has one. */
+static int dec_modrm_byte(struct dec *d)
+{
+	struct insn *in = d->in;
+	int err;
+
+	if (!(insn_maps[in->map][in->opcode].sel & INSN_SEL_MODRM))
+		return INSN_OK;
+	err = insn_dec_peek(d, d->pos, &in->modrm);
+	if (err)
+		return err;
+	in->has_modrm = true;
+	in->modrm_off = (uint8_t)d->pos;
+	d->pos++;
+	return INSN_OK;
+}
+
+/* Bytes of one immediate of kind k under the current sizes. */
+static int dec_imm_size(const struct insn *in, uint8_t k)
+{
+	static const uint8_t fixed[] = { 0, 1, 2, 4 };
+
+	switch (k) {
+	case INSN_I_Z: case INSN_I_JZ: return in->opsize16 ? 2 : 4;
+	case INSN_I_A: return in->opsize16 ? 4 : 6;
+	case INSN_I_O: return in->adsize16 ? 2 : 4;
+	case INSN_I_JB: return 1;
+	default: return k <= INSN_I_D ? fixed[k] : 0;
+	}
+}
+
+/* Immediates; a far pointer's 2-byte selector lands in imm2. */
+static int dec_imms(struct dec *d, const struct insn_attr *a)
+{
+	struct insn *in = d->in;
+	int n = dec_imm_size(in, a->imm1), n2 = dec_imm_size(in, a->imm2);
+	int err;
+
+	if (a->imm1 == INSN_I_A) {
+		n -= 2;
+		n2 = 2;
+	}
+	in->imm_off = (uint8_t)d->pos;
+	in->imm_len = (uint8_t)n;
+	err = n ? insn_dec_le(d, n, &in->imm) : INSN_OK;
+	if (err)
+		return err;
+	in->imm2_off = (uint8_t)d->pos;
+	in->imm2_len = (uint8_t)n2;
+	return n2 ? insn_dec_le(d, n2, &in->imm2) : INSN_OK;
+}
+
+static void insn_zero(struct insn *in)
+{
+	uint8_t *p = (uint8_t *)in;
+	size_t i;
+
+	for (i = 0; i < sizeof(*in); i++)
+		p[i] = 0;
+}
+
+/* Decode the instruction at buf[0..size).  Returns INSN_OK or an error;
+ * with INSN_ERR_INVALID, in->len is the length when it is known. */
+int insn_decode(struct insn *in, const uint8_t *buf, size_t size)
+{
+	struct dec d = { buf, size, 0, in, false };
+	const struct insn_attr *a;
+	int err;
+
+	if (!in || (!buf && size))
+		return INSN_ERR_ARG;
+	insn_zero(in);
+	err = dec_prefixes(&d);
+	if (!err)
+		err = dec_opcode(&d);
+	if (err)
+		return err;
+	err = dec_modrm_byte(&d);
+	if (err)
+		return err;
+	a = dec_leaf(&d);
+	in->flags = a->flags;
+	in->name = a->name;
+	err = insn_dec_modrm_rest(&d);
+	if (!err)
+		err = dec_imms(&d, a);
+	if (err)
+		return err;
+	in->len = (uint8_t)d.pos;
+	if ((in->flags & INSN_F_INVALID) || d.bad)
+		return INSN_ERR_INVALID;
+	return INSN_OK;
+}
+
+const char *insn_name(const struct insn *in)
+{
+	return &insn_names[in->name];
+}
+
+const char *insn_strerror(int err)
+{
+	switch (err) {
+	case INSN_OK: return "ok";
+	case INSN_ERR_TRUNC: return "truncated";
+	case INSN_ERR_INVALID: return "invalid encoding";
+	case INSN_ERR_TOOLONG: return "longer than 15 bytes";
+	case INSN_ERR_ARG: return "bad argument";
+	default: return "unknown error";
+	}
+}
