@@ -34,8 +34,8 @@ LIBGCC   := $(shell $(KCC) -print-libgcc-file-name)
 HOST_CFLAGS := -std=gnu11 -O1 -g -Wall -Werror -I. -DHOST_TEST
 
 # ---- kernel sources -----------------------------------------------------
-KSRC_C := $(wildcard boot/*.c kernel/*.c smp/*.c patch/*.c tests/kernel/*.c)
-KSRC_S := $(wildcard boot/*.S kernel/*.S smp/*.S patch/*.S tests/kernel/*.S)
+KSRC_C := $(filter-out $(KEXCLUDE),$(wildcard boot/*.c kernel/*.c smp/*.c patch/*.c tests/kernel/*.c))
+KSRC_S := $(filter-out $(KEXCLUDE),$(wildcard boot/*.S kernel/*.S smp/*.S patch/*.S tests/kernel/*.S))
 KOBJS  := $(KSRC_C:%.c=$(B)/%.o) $(KSRC_S:%.S=$(B)/%.o) $(B)/gen/vectors.o
 
 all: $(B)/kernel.elf

@@ -1,6 +1,6 @@
 /* kvsnprintf: a small printf for the kernel, pure and host-testable (C11 7.21.6.1
  * subset).  Supports %d %i %u %x %X %o %p %s %c %%, flags '-' '0', width,
- * '#' (0x prefix for %x), precision for %s, length modifiers l, ll, z.  Always NUL-terminates. */
+ * '#' (0x prefix for %x), precision for %s (also .*), length modifiers l, ll, z.  Always NUL-terminates. */
 #include "kernel/fmt.h"
 #include <stdint.h>
 
@@ -106,7 +106,10 @@ int kvsnprintf(char *buf, size_t size, const char *fmt, va_list ap0)
         }
         if (*fmt == '*') { width = va_arg(ap, int); fmt++; }
         for (; *fmt >= '0' && *fmt <= '9'; fmt++) width = width * 10 + (*fmt - '0');
-        if (*fmt == '.') {
+        if (*fmt == '.' && fmt[1] == '*') {
+            prec = va_arg(ap, int);
+            fmt += 2;
+        } else if (*fmt == '.') {
             prec = 0;
             for (fmt++; *fmt >= '0' && *fmt <= '9'; fmt++) prec = prec * 10 + (*fmt - '0');
         }

@@ -11,6 +11,7 @@
 #include "kernel/ktest.h"
 #include "kernel/qexit.h"
 #include "kernel/panic.h"
+#include "kernel/fixup.h"
 #include "smp/acpi.h"
 
 extern const struct kscenario __kscenario_start[], __kscenario_end[];
@@ -65,6 +66,7 @@ void kmain(uint32_t magic, struct multiboot_info *mb)
     console_init();
     idt_init();
     idt_load();
+    fixup_init();
     kprintf("\nkpatch test kernel: booting\n");
     if (magic != MULTIBOOT_BOOTLOADER_MAGIC)
         panic("not started by a multiboot loader (eax=%08x)", magic);

@@ -1,0 +1,8 @@
+/* Memory accesses that report a fault instead of panicking (kernel/fixup_asm.S). */
+#ifndef FIXUP_H
+#define FIXUP_H
+#include "kernel/types.h"
+int mem_try_write8(void *dst, uint8_t v);   /* 0, or -1 on fault */
+int mem_try_read8(const void *src);         /* byte, or -1 on fault */
+void fixup_init(void);
+#endif

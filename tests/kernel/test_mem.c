@@ -1,0 +1,110 @@
+/* Foundation self-tests: paging protections, the alias text writer, the page
+ * allocator and the heap.  The KTEST_MANUAL ones are negative controls that
+ * crash on purpose (see tests/scenarios/neg-*.scn). */
+#include "kernel/ktest.h"
+#include "kernel/mem.h"
+#include "kernel/fixup.h"
+#include "kernel/x86.h"
+
+uint32_t text_target_imm(void);
+void text_target_cross_page(void);
+static const uint32_t some_rodata = 0x12345678;
+static volatile uint32_t some_data = 1;
+
+KTEST(paging_text_is_readonly)
+{
+    uint8_t *code = (uint8_t *)text_target_imm;
+    uint8_t before = code[0];
+    KEXPECT(read_cr0() & CR0_WP);
+    KEXPECT(!(*paging_pte((uint32_t)code) & PTE_W));
+    KEXPECT(!(*paging_pte((uint32_t)&some_rodata) & PTE_W));
+    KEXPECT(*paging_pte((uint32_t)&some_data) & PTE_W);
+    KEXPECT_EQ(mem_try_write8(code, 0xCC), -1);            /* a direct write faults */
+    KEXPECT_EQ(code[0], before);                             /* ... and changes nothing */
+    KEXPECT_EQ(mem_try_write8((void *)&some_rodata, 0), -1);
+    KEXPECT_EQ(some_rodata, 0x12345678);
+    KEXPECT_EQ(mem_try_write8((void *)&some_data, 7), 0);
+    KEXPECT_EQ(some_data, 7);
+}
+
+KTEST(paging_null_page_unmapped)
+{
+    KEXPECT(!mem_is_mapped(0, 1));
+    KEXPECT_EQ(mem_try_read8((void *)0x10), -1);
+    KEXPECT(mem_is_mapped((uint32_t)text_target_imm, 1));
+}
+
+KTEST(text_write_alias)
+{
+    uint8_t *imm = (uint8_t *)text_target_imm + 1;
+    uint32_t v2 = 0x22222222, v1 = 0x11111111;
+    KASSERT(text_target_imm() == 0x11111111);
+    text_write(imm, &v2, 4);
+    KEXPECT_MEMEQ(imm, &v2, 4);                              /* bytes changed */
+    KEXPECT_EQ(text_target_imm(), 0x22222222);               /* and execute */
+    KEXPECT(!(*paging_pte((uint32_t)imm) & PTE_W));          /* still read-only */
+    KEXPECT(!mem_is_mapped(ALIAS_BASE, 1));                  /* alias gone */
+    text_write(imm, &v1, 4);
+    KEXPECT_EQ(text_target_imm(), 0x11111111);
+}
+
+KTEST(text_write_crosses_page)
+{
+    /* a write spanning two text pages goes through two alias mappings */
+    uint8_t *p = (uint8_t *)text_target_cross_page;
+    uint8_t save[4], junk[4] = { 0xCC, 0xCC, 0xCC, 0xCC };
+    KASSERT(((uint32_t)p + 2) % PAGE_SIZE == 0);
+    kmemcpy(save, p, 4);
+    text_write(p, junk, 4);
+    KEXPECT_MEMEQ(p, junk, 4);
+    text_write(p, save, 4);
+    KEXPECT_MEMEQ(p, save, 4);
+}
+
+KTEST(palloc_zeroed_and_poisoned)
+{
+    uint32_t before = palloc_free_count();
+    uint8_t *pg = palloc();
+    int i, nz = 0;
+    KASSERT(pg != NULL);
+    KEXPECT_EQ(palloc_free_count(), before - 1);
+    KEXPECT_EQ((uint32_t)pg % PAGE_SIZE, 0);
+    for (i = 0; i < (int)PAGE_SIZE; i++) nz += pg[i] != 0;
+    KEXPECT_EQ(nz, 0);
+    pfree(pg);
+    KEXPECT_EQ(pg[100], 0x6B);
+    KEXPECT_EQ(palloc_free_count(), before);
+}
+
+KTEST(kheap_alloc_free_poison)
+{
+    uint32_t used = kheap_used();
+    uint8_t *a = kmalloc(100), *b = kzalloc(5000);
+    KASSERT(a && b);
+    KEXPECT_EQ((uint32_t)a % 16, 0);
+    KEXPECT_EQ(b[4999], 0);
+    KEXPECT(a + 100 <= b || b + 5000 <= a);
+    kfree(a);
+    KEXPECT_EQ(a[0], 0x6B);                                  /* freed memory poisoned */
+    kfree(b);
+    KEXPECT_EQ(kheap_used(), used);
+}
+
+/* Negative controls: each ends the run with an exception report naming it. */
+KTEST_MANUAL(bad_text_write)
+{
+    *(volatile uint8_t *)text_target_imm = 0xCC;
+    KEXPECT(0);                                              /* not reached */
+}
+
+KTEST_MANUAL(bad_opcode)
+{
+    __asm__ volatile("ud2");
+    KEXPECT(0);
+}
+
+KTEST_MANUAL(hang)
+{
+    for (;;)
+        pause();
+}

@@ -1,0 +1,58 @@
+"""Scenario files (tests/scenarios/*.scn): `key: value` lines, '#' comments.
+
+Keys (defaults in DEFAULTS):
+  args     kernel command line, e.g. "scenario=selftest test=all"
+  cpus     QEMU -smp count (also passed to the kernel as cpus=, which checks it)
+  timeout  host-side seconds before the runner declares a hang
+  mode     default | singlestep (-singlestep, multi-threaded TCG) | icount
+  boot     kernel (QEMU -kernel) | iso (GRUB rescue ISO)
+  memory   guest RAM in MiB
+  suite    test (make test) | bench | soak (own targets only)
+  expect   pass | fail
+  verdict  for expect=fail: failure | panic | hang | stall (the exit class)
+  match    for expect=fail: a Python regex that must occur in the console log
+"""
+import os
+import re
+
+DEFAULTS = {"args": "scenario=selftest", "cpus": "1", "timeout": "60", "mode": "default",
+            "boot": "kernel", "memory": "256", "suite": "test", "expect": "pass",
+            "verdict": "", "match": "", "description": ""}
+CHOICES = {"mode": {"default", "singlestep", "icount"}, "boot": {"kernel", "iso"},
+           "suite": {"test", "bench", "soak"}, "expect": {"pass", "fail"},
+           "verdict": {"", "failure", "panic", "hang", "stall"}}
+
+
+class ScenarioError(Exception):
+    pass
+
+
+def parse(path):
+    sc = dict(DEFAULTS)
+    sc["name"] = os.path.splitext(os.path.basename(path))[0]
+    sc["path"] = path
+    for n, line in enumerate(open(path), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if ":" not in line:
+            raise ScenarioError("%s:%d: want 'key: value', got %r" % (path, n, line))
+        k, v = (x.strip() for x in line.split(":", 1))
+        if k not in DEFAULTS:
+            raise ScenarioError("%s:%d: unknown key %r (known: %s)" % (path, n, k, ", ".join(DEFAULTS)))
+        sc[k] = v
+    for k, allowed in CHOICES.items():
+        if sc[k] not in allowed:
+            raise ScenarioError("%s: %s=%r, want one of %s" % (path, k, sc[k], sorted(allowed)))
+    for k in ("cpus", "timeout", "memory"):
+        if not sc[k].isdigit() or int(sc[k]) < 1:
+            raise ScenarioError("%s: %s must be a positive integer" % (path, k))
+    if sc["expect"] == "fail" and (not sc["verdict"] or not sc["match"]):
+        raise ScenarioError("%s: expect: fail needs verdict and match (the reason it must fail for)" % path)
+    if sc["match"]:
+        re.compile(sc["match"])
+    return sc
+
+
+def load_all(folder):
+    return [parse(os.path.join(folder, f)) for f in sorted(os.listdir(folder)) if f.endswith(".scn")]
