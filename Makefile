@@ -108,7 +108,7 @@ deps:
 	@sh tests/deps.sh
 
 run: deps
-	@$(MAKE) --no-print-directory $(B)/kernel.iso
+	@$(MAKE) --no-print-directory all
 	$(PYTHON) tests/runner.py --run $(SCENARIO) --cpus $(CPUS) --seed $(SEED) --iso
 
 test: deps
@@ -117,10 +117,14 @@ test: deps
 	@$(MAKE) --no-print-directory $(B)/kernel.iso
 	$(PYTHON) tests/runner.py --all
 
+bench soak: deps
+	@$(MAKE) --no-print-directory all
+	$(PYTHON) tests/runner.py --all --suite $@ --jobs 1
+
 debug: deps $(B)/kernel.elf
 	$(PYTHON) tests/runner.py --debug $(SCENARIO) --cpus $(CPUS) --seed $(SEED)
 
 clean:
 	rm -rf $(B) results
 
-.PHONY: all iso run test debug clean deps host-test
+.PHONY: all iso run test debug clean deps host-test bench soak

@@ -1,0 +1,20 @@
+# Host unit tests for the foundation's pure modules (included by Makefile).
+HB := $(B)/host
+
+$(HB)/test_fmt: tests/host/test_fmt.c kernel/fmt.c kernel/fmt.h tests/host/check.h
+	@mkdir -p $(HB)
+	$(HOSTCC) $(HOST_CFLAGS) -Wno-format -o $@ tests/host/test_fmt.c kernel/fmt.c
+
+$(HB)/test_param: tests/host/test_param.c kernel/param.c kernel/fmt.c kernel/param.h tests/host/check.h
+	@mkdir -p $(HB)
+	$(HOSTCC) $(HOST_CFLAGS) -o $@ tests/host/test_param.c kernel/param.c kernel/fmt.c
+
+$(HB)/test_mmap: tests/host/test_mmap.c kernel/multiboot.c kernel/multiboot.h tests/host/check.h
+	@mkdir -p $(HB)
+	$(HOSTCC) $(HOST_CFLAGS) -o $@ tests/host/test_mmap.c kernel/multiboot.c
+
+$(HB)/test_ksyms.sh: tests/host/test_ksyms.sh
+	@mkdir -p $(HB)
+	cp $< $@
+
+HOST_TESTS += $(HB)/test_fmt $(HB)/test_param $(HB)/test_mmap $(HB)/test_ksyms.sh
