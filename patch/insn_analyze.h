@@ -1,0 +1,72 @@
+/* insn_analyze.h - pure function analysis for jump-optimized probes:
+ * decode a whole function, collect direct branch targets, find indirect
+ * jumps, and choose/judge the probe region for an address.  Uses the
+ * hazard IDs of the design (H3 H4 H5 H9 H12).  Freestanding. */
+#ifndef PATCH_INSN_ANALYZE_H
+#define PATCH_INSN_ANALYZE_H
+
+#include "patch/insn.h"
+
+#define ANALYZE_JMP_LEN   5	/* e9 rel32 written over the probe site */
+#define ANALYZE_MAX_INSNS 5	/* a 5-byte region holds at most 5 insns */
+#define ANALYZE_REASON    128
+
+enum analyze_err {
+	ANALYZE_OK,
+	ANALYZE_ERR_ARG,		/* bad arguments */
+	ANALYZE_ERR_CAPACITY,		/* caller's arrays too small */
+	ANALYZE_ERR_DECODE,		/* H12: undecodable byte in function */
+	ANALYZE_ERR_OUTSIDE,		/* H12: address outside the function */
+	ANALYZE_ERR_NOT_BOUNDARY,	/* H12: not an instruction start */
+	ANALYZE_ERR_CROSSES_END,	/* H12: region crosses function end */
+	ANALYZE_ERR_INSN,		/* an instruction cannot run out of line */
+	ANALYZE_ERR_CALL_NOT_LAST,	/* H3 */
+	ANALYZE_ERR_TARGET_INSIDE,	/* H4 */
+	ANALYZE_ERR_INDIRECT_JUMP,	/* H5 */
+};
+
+/* Caller provides the arrays (no allocation here). */
+struct analyze_fn {
+	const uint8_t *code;
+	uint32_t start, size;
+	uint32_t *insn_off;	/* offsets of instruction starts */
+	int insn_cap, ninsn;
+	uint32_t *targets;	/* direct branch targets (any address) */
+	uint32_t *target_src;	/* address of the branch giving targets[i] */
+	int target_cap, ntargets;
+	bool has_ijmp;
+	uint32_t ijmp_addr;	/* first indirect jump */
+	int err;
+	const char *hazard;
+	char reason[ANALYZE_REASON];
+};
+
+enum analyze_action { ANALYZE_COPY, ANALYZE_RELOC, ANALYZE_REFUSE };
+
+struct analyze_insn {
+	uint32_t addr;
+	struct insn in;
+	int action;		/* enum analyze_action */
+	const char *hazard;	/* "" or "H3", "H9", "H12" */
+	const char *why;
+};
+
+struct analyze_region {
+	uint32_t addr, len;	/* whole instructions covering >= 5 bytes */
+	int n;
+	struct analyze_insn insn[ANALYZE_MAX_INSNS];
+	int err;		/* enum analyze_err */
+	const char *hazard;	/* "" when err == ANALYZE_OK */
+	char reason[ANALYZE_REASON];
+};
+
+int analyze_function(struct analyze_fn *fn, const uint8_t *code,
+		     uint32_t start, uint32_t size);
+bool analyze_is_boundary(const struct analyze_fn *fn, uint32_t addr);
+int analyze_target_inside(const struct analyze_fn *fn, uint32_t lo,
+			  uint32_t hi);
+int analyze_region(const struct analyze_fn *fn, uint32_t addr,
+		   struct analyze_region *r);
+const char *analyze_strerror(int err);
+
+#endif
