@@ -7,7 +7,10 @@
 
 #define NCPU_MAX 16
 
+#define INTR_NEST_MAX 8
+
 struct thread;
+struct trapframe;
 struct cpu {
     struct cpu *self;          /* offset 0: read through %fs:0 */
     int id;                    /* dense index, 0 = boot CPU */
@@ -17,6 +20,15 @@ struct cpu {
     int nmi_depth;
     struct thread *thread;     /* current thread, if any */
     uint32_t intr_eip;         /* EIP interrupted by the outermost interrupt */
+    /* --- SMP, scheduler, rendezvous (smp/, kernel/sched.c) --- */
+    uint32_t intr_eips[INTR_NEST_MAX];  /* EIP interrupted at each nesting depth */
+    int preempt_count;         /* >0: no preemption (spinlocks, explicit) */
+    volatile int need_resched;
+    struct thread *idle;       /* this CPU's idle thread */
+    volatile uint32_t ticks;   /* timer ticks taken (watchdog progress) */
+    volatile int parked;       /* spinning in a rendezvous */
+    void (*volatile nmi_fn)(struct trapframe *);   /* NMI IPI request */
+    uint32_t nr_switches;
 };
 
 extern struct cpu cpus[NCPU_MAX];
@@ -30,6 +42,18 @@ static inline struct cpu *mycpu(void)
     return c;
 }
 static inline int cpu_id(void) { return mycpu()->id; }
+
+/* preempt_count lives in struct cpu; one instruction through %fs keeps the
+ * update safe against preemption/migration between load and store. */
+#define CPU_OFF_PREEMPT __builtin_offsetof(struct cpu, preempt_count)
+static inline void preempt_disable(void)
+{
+    __asm__ volatile("incl %%fs:%c0" :: "i"(CPU_OFF_PREEMPT) : "memory");
+}
+static inline void preempt_enable_no_resched(void)
+{
+    __asm__ volatile("decl %%fs:%c0" :: "i"(CPU_OFF_PREEMPT) : "memory");
+}
 
 void gdt_init_cpu(int id);     /* load GDT, per-CPU %fs for cpus[id] */
 #endif

@@ -9,7 +9,7 @@ struct cpu cpus[NCPU_MAX];
 int ncpu = 1;
 int ncpu_found = 1;
 
-static uint64_t gdt[GDT_PERCPU + NCPU_MAX] __attribute__((aligned(8)));
+static uint64_t gdt[GDT_NENTRIES] __attribute__((aligned(8)));
 
 static uint64_t seg_desc(uint32_t base, uint32_t limit, uint32_t type)
 {
@@ -44,4 +44,13 @@ void gdt_init_cpu(int id)
         "movw %3, %%ax\n\tmovw %%ax, %%fs\n\t"
         :: "m"(gdtr), "i"(SEL_KCODE), "i"(SEL_KDATA), "r"((uint16_t)((GDT_PERCPU + id) << 3))
         : "eax", "memory");
+}
+
+void gdt_set_system(int slot, uint32_t base, uint32_t limit, uint8_t type)
+{
+    if (slot < GDT_TSS || slot >= GDT_NENTRIES || limit > 0xFFFFF)
+        panic("gdt_set_system: bad slot %d or limit %#x", slot, limit);
+    gdt[slot] = (limit & 0xFFFF) | ((uint64_t)(base & 0xFFFFFF) << 16) |
+                ((uint64_t)type << 40) | ((uint64_t)((limit >> 16) & 0xF) << 48) |
+                ((uint64_t)(base >> 24) << 56);
 }

@@ -13,6 +13,7 @@
 #include "kernel/panic.h"
 #include "kernel/fixup.h"
 #include "smp/acpi.h"
+#include "smp/smp.h"
 
 extern const struct kscenario __kscenario_start[], __kscenario_end[];
 void kheap_init(void);
@@ -76,8 +77,9 @@ void kmain(uint32_t magic, struct multiboot_info *mb)
     param_boot(cmdline);
     palloc_init(mb);
     kheap_init();
-    ncpu_found = acpi_count_cpus();      /* before paging: the EBDA pointer is in page 0 */
+    ncpu_found = smp_discover();         /* before paging: the EBDA pointer is in page 0 */
     paging_init();
+    smp_init();                          /* APIC, clock, IOAPIC, threads, APs */
     kprintf("cpus: %d found by firmware, %d online\n", ncpu_found, ncpu);
     if (param_cpus_expected && param_cpus_expected != ncpu_found) {
         kprintf("!!! cpus=%d expected but firmware describes %d\n", param_cpus_expected, ncpu_found);

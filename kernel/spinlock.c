@@ -1,6 +1,8 @@
 /* Ticket spinlocks (see spinlock.h).  They live in the no-probe section: the
  * patcher and the trap handlers take them, so a probe here would recurse (H11).
- * Preconditions (panic): no recursive acquisition, unlock only by the owner. */
+ * Preconditions (panic): no recursive acquisition, unlock only by the owner.
+ * Holding a lock disables preemption (struct cpu preempt_count), so a thread
+ * is never switched out with a lock held and the owner CPU stays valid. */
 #include "kernel/spinlock.h"
 #include "kernel/cpu.h"
 #include "kernel/x86.h"
@@ -9,6 +11,7 @@
 NOPROBE void spin_lock(struct spinlock *l)
 {
     uint16_t me;
+    preempt_disable();
     if (l->owner_cpu == cpu_id())
         panic("spin_lock: recursive acquisition of %s (held from %p)", l->name, (void *)l->locked_at);
     me = __atomic_fetch_add(&l->next, 1, __ATOMIC_ACQUIRE);
@@ -28,8 +31,11 @@ NOPROBE bool spin_trylock(struct spinlock *l)
     uint32_t *word = (uint32_t *)&l->next;
     uint32_t cur = ((uint32_t)t << 16) | exp;
     uint32_t want = ((uint32_t)t << 16) | (uint16_t)(exp + 1);
-    if (!__atomic_compare_exchange_n(word, &cur, want, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+    preempt_disable();
+    if (!__atomic_compare_exchange_n(word, &cur, want, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+        preempt_enable_no_resched();
         return false;
+    }
     l->owner_cpu = cpu_id();
     l->locked_at = (uint32_t)__builtin_return_address(0);
     return true;
@@ -41,6 +47,7 @@ NOPROBE void spin_unlock(struct spinlock *l)
         panic("spin_unlock: %s not held by cpu %d (owner %d)", l->name, cpu_id(), l->owner_cpu);
     l->owner_cpu = -1;
     __atomic_store_n(&l->owner_ticket, (uint16_t)(l->owner_ticket + 1), __ATOMIC_RELEASE);
+    preempt_enable_no_resched();
 }
 
 NOPROBE uint32_t spin_lock_irqsave(struct spinlock *l)

@@ -7,6 +7,7 @@
 #include "kernel/console.h"
 #include "kernel/panic.h"
 #include "kernel/x86.h"
+#include "kernel/sched.h"
 #include "vectors.h"
 
 #define MAX_HANDLERS 4
@@ -64,6 +65,7 @@ NOPROBE void trap(struct trapframe *tf)
     int i;
     bool done = false;
     if (tf->trapno == T_NMI) c->nmi_depth++;
+    if (c->irq_depth < INTR_NEST_MAX) c->intr_eips[c->irq_depth] = tf->eip;
     if (c->irq_depth++ == 0) c->intr_eip = tf->eip;
     for (i = 0; i < MAX_HANDLERS && !done && handlers[tf->trapno][i]; i++)
         done = handlers[tf->trapno][i](tf);
@@ -76,5 +78,17 @@ NOPROBE void trap(struct trapframe *tf)
             pr_warn("spurious interrupt vector %u on cpu %d\n", tf->trapno, c->id);
     }
     c->irq_depth--;
-    if (tf->trapno == T_NMI) c->nmi_depth--;
+    if (tf->trapno == T_NMI)
+        c->nmi_depth--;
+    else if (tf->trapno >= T_IRQ0 && c->irq_depth == 0)
+        sched_irq_exit(tf);    /* may switch threads (preempt=full); c is stale after */
+}
+
+/* A task gate (SDM Vol. 3, 6.11, 7.3): used for #DF so a fault on a bad
+ * stack switches to a known-good one (kernel/tss.c). */
+void idt_set_task_gate(int vec, uint16_t sel)
+{
+    if (vec < 0 || vec >= NVECTORS)
+        panic("idt_set_task_gate: bad vector %d", vec);
+    idt[vec] = ((uint64_t)sel << 16) | ((uint64_t)0x85 << 40);
 }

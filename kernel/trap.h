@@ -1,5 +1,8 @@
 /* Trap frames and trap dispatch.  struct trapframe is the stack image built
- * by kernel/trapasm.S (alltraps) and the generated stubs: keep both in step. */
+ * by kernel/trapasm.S (alltraps) and the generated stubs: keep both in step.
+ * Preemption (preempt=full) switches threads from trap() with the frame left
+ * on the preempted thread's stack; it resumes through trapret with every
+ * register and EFLAGS restored by popal/iret exactly as saved here. */
 #ifndef TRAP_H
 #define TRAP_H
 #include "kernel/types.h"
@@ -22,6 +25,7 @@ typedef bool (*trap_handler_t)(struct trapframe *tf);
 void trap_register(int vec, trap_handler_t fn);
 void idt_init(void);           /* build the IDT (boot CPU) */
 void idt_load(void);           /* load it (every CPU) */
+void idt_set_task_gate(int vec, uint16_t sel);
 void trap(struct trapframe *tf);
 const char *trap_name(int vec);
 void trap_report(struct trapframe *tf, const char *what);

@@ -1,8 +1,10 @@
 /* 16550 UART driver for COM1 (National Semiconductor PC16550D datasheet):
- * 115200 8N1, FIFOs on, polled transmit.  Receive is polled too until the
- * IOAPIC routes IRQ4 (SMP issue). */
+ * 115200 8N1, FIFOs on, polled transmit.  Receive is polled until the IOAPIC
+ * routes IRQ4 (smp/smp_boot.c); then the receive interrupt (IER bit 0) fills
+ * an input ring that uart_getc reads first. */
 #include "kernel/uart.h"
 #include "kernel/x86.h"
+#include "kernel/spinlock.h"
 
 #define COM1 0x3F8
 enum { RBR = 0, THR = 0, IER = 1, FCR = 2, LCR = 3, MCR = 4, LSR = 5, DLL = 0, DLM = 1 };
@@ -28,9 +30,44 @@ NOPROBE void uart_putc(char c)
     outb(COM1 + THR, (uint8_t)c);
 }
 
+#define RX_RING 256
+static uint8_t rx_ring[RX_RING];
+static uint32_t rx_head, rx_tail;          /* head: next write; tail: next read */
+static struct spinlock rx_lock = SPINLOCK_INIT("uart-rx");
+volatile uint32_t uart_rx_irqs, uart_rx_dropped;
+
+void uart_rx_irq_enable(void)
+{
+    outb(COM1 + IER, 0x01);        /* received data available */
+}
+
+void uart_rx_intr(void)
+{
+    uint32_t f = spin_lock_irqsave(&rx_lock);
+    uart_rx_irqs++;
+    while (inb(COM1 + LSR) & LSR_DR) {
+        uint8_t c = inb(COM1 + RBR);
+        if (rx_head - rx_tail < RX_RING)
+            rx_ring[rx_head++ % RX_RING] = c;
+        else
+            uart_rx_dropped++;
+    }
+    spin_unlock_irqrestore(&rx_lock, f);
+}
+
 int uart_getc(void)
 {
-    if (!(inb(COM1 + LSR) & LSR_DR))
-        return -1;
-    return inb(COM1 + RBR);
+    int c = -1;
+    uint32_t f = spin_lock_irqsave(&rx_lock);
+    if (rx_head != rx_tail)
+        c = rx_ring[rx_tail++ % RX_RING];
+    else if (inb(COM1 + LSR) & LSR_DR)
+        c = inb(COM1 + RBR);
+    spin_unlock_irqrestore(&rx_lock, f);
+    return c;
+}
+
+void uart_loopback(bool on)
+{
+    outb(COM1 + MCR, on ? 0x1B : 0x0B);
 }

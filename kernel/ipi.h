@@ -1,0 +1,47 @@
+/* Inter-processor interrupts (Intel SDM Vol. 3, 10.6) and cross-CPU function
+ * calls.  CPUs are named by dense index (cpus[i]).  A caller that waits for
+ * other CPUs keeps serving calls addressed to itself, so two CPUs calling
+ * each other (or a call racing a rendezvous) cannot deadlock. */
+#ifndef IPI_H
+#define IPI_H
+#include "kernel/types.h"
+
+struct trapframe;
+
+void ipi_send(int cpu, int vector);
+void ipi_send_all(int vector);             /* including self */
+void ipi_send_others(int vector);          /* all but self */
+void ipi_nmi(int cpu);
+void ipi_nmi_others(void);
+extern volatile int ipi_ready;             /* LAPIC up on the BSP */
+
+typedef void (*smp_call_fn)(void *arg);
+void smp_call_init(void);                  /* BSP, before the APs start */
+/* Run fn(arg) with interrupts off on every online CPU in mask (self too, if
+ * set).  wait: return after every target ran it (serving calls meanwhile);
+ * otherwise return at once.  Returns the number of CPUs asked. */
+int smp_call_mask(uint32_t mask, smp_call_fn fn, void *arg, bool wait);
+int smp_call_one(int cpu, smp_call_fn fn, void *arg, bool wait);
+int smp_call_all(smp_call_fn fn, void *arg, bool wait);
+int smp_call_others(smp_call_fn fn, void *arg, bool wait);
+void smp_call_poll(void);                  /* serve calls queued for this CPU */
+uint32_t smp_online_mask(void);
+void sync_cores(void);                     /* every CPU executes a serializing insn */
+void tlb_shootdown(uint32_t va);
+
+/* NMI IPI: run fn(tf) in NMI context on cpu. */
+void smp_nmi_call(int cpu, void (*fn)(struct trapframe *));
+void smp_nmi_init(void);
+void smp_stop_others(void);                /* NMI: others halt silently */
+
+/* Rendezvous (stop-machine): fn runs on this CPU while every other online
+ * CPU spins with interrupts off.  Returns fn's result. */
+int rendezvous_run(int (*fn)(void *), void *arg);
+/* From inside a rendezvous fn: is any parked CPU interrupted (at any
+ * nesting depth) with EIP in [a, b)?  Reports the first in *cpu, *eip. */
+bool rendezvous_interrupted_in(uint32_t a, uint32_t b, int *cpu, uint32_t *eip);
+extern uint32_t rendezvous_eip[];          /* innermost interrupted EIP, 0 if polled */
+
+extern int ipi_bug;
+enum { IPI_BUG_NONE, IPI_BUG_NO_ACK_BARRIER };
+#endif

@@ -1,0 +1,277 @@
+/* Scheduler core: per-CPU FIFO run queues, time slices from the tick, idle
+ * threads that halt, load balancing by stealing, and preemption from the
+ * trap frame under preempt=full (the preempted thread's trap frame stays on
+ * its stack; it resumes through trapret/iret at the interrupted instruction).
+ * Invariant: a thread with on_cpu set is only ever on its own CPU's queue
+ * (as that CPU's prev); wakers wait for on_cpu == 0 before enqueueing, and
+ * stealers skip on_cpu threads, so no CPU ever waits for another in a switch. */
+#include "kernel/sched.h"
+#include "kernel/thread.h"
+#include "kernel/cpu.h"
+#include "kernel/trap.h"
+#include "kernel/x86.h"
+#include "kernel/panic.h"
+#include "kernel/param.h"
+#include "kernel/lapic.h"
+#include "kernel/ipi.h"
+
+struct runq {
+    struct spinlock lock;
+    struct thread *head, *tail;
+    volatile int n;
+};
+static struct runq rqs[NCPU_MAX];
+static int slice_ticks[NCPU_MAX];
+
+int sched_preempt_model = PREEMPT_FULL;
+int sched_slice = 1;
+int sched_bug, sched_bug_n = 64;
+volatile int sched_running;
+void (*volatile sched_preempt_hook)(struct trapframe *tf);
+KPARAM_ENUM("preempt", sched_preempt_model, "none|voluntary|full", "preemption model");
+KPARAM_INT("slice", sched_slice, 1, 1000, "time slice in ticks");
+KPARAM_ENUM("sched_bug", sched_bug, "none|drop_wakeup", "scheduler negative control");
+KPARAM_INT("sched_bug_n", sched_bug_n, 1, 1000000, "sched_bug: act once in N");
+
+static void rq_push(struct runq *q, struct thread *t)
+{
+    t->rq_next = NULL;
+    if (q->tail) q->tail->rq_next = t; else q->head = t;
+    q->tail = t;
+    q->n++;
+}
+
+/* First thread that may run on cpu and is off every CPU (or is self, the
+ * thread this CPU is leaving); NULL if none. */
+static struct thread *rq_take(struct runq *q, int cpu, struct thread *self)
+{
+    struct thread **pp, *t, *prev = NULL;
+    for (pp = &q->head; (t = *pp); prev = t, pp = &t->rq_next) {
+        if (!(t->affinity & (1u << cpu)) || (READ_ONCE(t->on_cpu) && t != self))
+            continue;
+        *pp = t->rq_next;
+        if (q->tail == t) q->tail = prev;
+        q->n--;
+        return t;
+    }
+    return NULL;
+}
+
+int sched_nr_running(int cpu) { return rqs[cpu].n; }
+
+static int select_cpu(struct thread *t)
+{
+    int i, best = -1;
+    if (t->cpu >= 0 && t->cpu < ncpu && (t->affinity & (1u << t->cpu)))
+        best = t->cpu;
+    for (i = 0; i < ncpu; i++) {
+        if (!(t->affinity & (1u << i)) || !cpus[i].online)
+            continue;
+        if (best < 0 || (rqs[best].n > 0 && rqs[i].n == 0 && cpus[i].thread == cpus[i].idle))
+            best = i;
+    }
+    if (best < 0)
+        panic("sched: thread %s has no online CPU in affinity %#x", t->name, t->affinity);
+    return best;
+}
+
+NOPROBE void sched_enqueue(struct thread *t)
+{
+    uint32_t f = read_eflags();
+    int target, me;
+    cli();
+    ASSERT(!t->on_cpu && !t->is_idle);
+    target = select_cpu(t);
+    spin_lock(&rqs[target].lock);
+    if (t->cpu != target) t->nmigrations++;
+    t->cpu = target;
+    t->state = TS_RUNNABLE;
+    rq_push(&rqs[target], t);
+    spin_unlock(&rqs[target].lock);
+    me = cpu_id();
+    cpus[target].need_resched = 1;
+    if (target != me)
+        ipi_send(target, V_RESCHED);
+    if (f & EFLAGS_IF) sti();
+}
+
+/* Runs on the new thread right after swtch: the CPU has left last. */
+NOPROBE void sched_finish(struct thread *last)
+{
+    bool requeue = last->migrate_pending;
+    last->migrate_pending = false;
+    __atomic_store_n(&last->on_cpu, 0, __ATOMIC_RELEASE);
+    if (requeue)
+        sched_enqueue(last);          /* affinity moved it away from this CPU */
+}
+
+/* Leave the CPU: requeue prev if still RUNNING, pick the next thread. */
+static NOPROBE void sched_switch(void)
+{
+    struct cpu *c = mycpu();
+    struct thread *prev = c->thread, *next, *last;
+    struct runq *q = &rqs[c->id];
+    ASSERT(!(read_eflags() & EFLAGS_IF));
+    spin_lock(&q->lock);
+    if (prev->state == TS_RUNNING && !prev->is_idle) {
+        prev->state = TS_RUNNABLE;
+        if (prev->affinity & (1u << c->id))
+            rq_push(q, prev);
+        else
+            prev->migrate_pending = true;         /* sched_finish enqueues it */
+    }
+    next = rq_take(q, c->id, prev);
+    if (!next)
+        next = c->idle;
+    spin_unlock(&q->lock);
+    c->need_resched = 0;
+    if (next == prev) {
+        prev->state = TS_RUNNING;
+        return;
+    }
+    ASSERT(!next->on_cpu || next == c->idle);
+    next->state = TS_RUNNING;
+    next->cpu = c->id;
+    next->on_cpu = 1;
+    c->thread = next;
+    c->nr_switches++;
+    slice_ticks[c->id] = 0;
+    last = swtch(prev, next);
+    sched_finish(last);
+}
+
+/* Voluntary switch: caller set its state (or left it RUNNING to yield). */
+NOPROBE void sched_block(void)
+{
+    struct thread *t = thread_current();
+    ASSERT(!(read_eflags() & EFLAGS_IF));
+    ASSERT(mycpu()->preempt_count == 0 && mycpu()->irq_depth == 0);
+    t->nvcsw++;
+    t->saved_eip = (uint32_t)__builtin_return_address(0);
+    t->saved_esp = read_ebp();
+    sched_switch();
+}
+
+void sched_yield_voluntary(void) { thread_yield(); }
+
+void cond_resched(void)
+{
+    if (sched_preempt_model != PREEMPT_NONE && READ_ONCE(mycpu()->need_resched))
+        thread_yield();
+}
+
+NOPROBE void sched_irq_exit(struct trapframe *tf)
+{
+    struct cpu *c = mycpu();
+    struct thread *t = c->thread;
+    if (!sched_running || !t || !c->need_resched)
+        return;
+    if (!t->is_idle && (sched_preempt_model != PREEMPT_FULL || c->preempt_count))
+        return;
+    t->tf = tf;
+    t->saved_eip = tf->eip;
+    t->saved_esp = (uint32_t)(&tf->eflags + 1);
+    if (!t->is_idle) {
+        t->nivcsw++;
+        if (sched_preempt_hook) sched_preempt_hook(tf);
+    }
+    sched_switch();                   /* c is stale from here on */
+    t->tf = NULL;
+}
+
+/* Pull one thread from the busiest queue if it is clearly busier. */
+static NOPROBE void sched_balance(int me)
+{
+    int i, busiest = -1;
+    struct thread *t = NULL;
+    for (i = 0; i < ncpu; i++)
+        if (i != me && (busiest < 0 || rqs[i].n > rqs[busiest].n))
+            busiest = i;
+    if (busiest < 0 || rqs[busiest].n < rqs[me].n + (cpus[me].thread == cpus[me].idle ? 1 : 2))
+        return;
+    spin_lock(&rqs[busiest].lock);
+    t = rq_take(&rqs[busiest], me, NULL);
+    spin_unlock(&rqs[busiest].lock);
+    if (!t)
+        return;
+    spin_lock(&rqs[me].lock);
+    t->cpu = me;
+    t->nmigrations++;
+    rq_push(&rqs[me], t);
+    spin_unlock(&rqs[me].lock);
+    cpus[me].need_resched = 1;
+}
+
+NOPROBE void sched_tick(void)
+{
+    struct cpu *c = mycpu();
+    void thread_sleep_expire(int cpu);
+    if (!sched_running)
+        return;
+    thread_sleep_expire(c->id);
+    if (rqs[c->id].n && (c->thread == c->idle || ++slice_ticks[c->id] >= sched_slice))
+        c->need_resched = 1;
+    if ((c->ticks & 3) == 0)
+        sched_balance(c->id);
+}
+
+void sched_idle_loop(void)
+{
+    int me = cpu_id();                /* idle threads never migrate */
+    for (;;) {
+        cli();
+        if (!rqs[me].n && sched_running)
+            sched_balance(me);
+        if (rqs[me].n) {
+            sched_switch();
+            sti();
+            continue;
+        }
+        __asm__ volatile("sti; hlt" ::: "memory");
+    }
+}
+
+static bool resched_ipi(struct trapframe *tf)
+{
+    (void)tf;
+    lapic_eoi();
+    mycpu()->need_resched = 1;
+    return true;
+}
+
+static void idle_main(void *arg) { (void)arg; sched_idle_loop(); }
+
+void sched_init(void)
+{
+    int i;
+    extern char boot_stack[], boot_stack_top[];
+    struct thread *main = thread_alloc("main", 1u), *idle;
+    for (i = 0; i < NCPU_MAX; i++) {
+        rqs[i].lock = (struct spinlock)SPINLOCK_INIT("runq");
+    }
+    ASSERT(main);
+    main->stack_lo = (uint32_t)boot_stack;
+    main->stack_hi = (uint32_t)boot_stack_top;
+    main->state = TS_RUNNING;
+    main->on_cpu = 1;
+    main->cpu = 0;
+    mycpu()->thread = main;
+    idle = thread_alloc("idle0", 1u);
+    ASSERT(idle);
+    idle->is_idle = true;
+    idle->fn = idle_main;
+    mycpu()->idle = idle;
+    trap_register(V_RESCHED, resched_ipi);
+    sched_running = 1;
+}
+
+void sched_init_ap(int id, struct thread *idle)
+{
+    struct cpu *c = &cpus[id];
+    ASSERT(c == mycpu() && idle->is_idle);
+    idle->state = TS_RUNNING;
+    idle->on_cpu = 1;
+    idle->cpu = id;
+    c->idle = idle;
+    c->thread = idle;
+}

@@ -1,0 +1,80 @@
+/* Kernel threads: own stacks with an unmapped guard page below, a registry
+ * of all threads a patcher can walk, wait queues and completions.
+ * Contract with kernel/swtch.S: struct thread's first field is the saved
+ * stack pointer (offset THREAD_OFF_ESP == 0). */
+#ifndef THREAD_H
+#define THREAD_H
+#include "kernel/types.h"
+#include "kernel/spinlock.h"
+
+#define THREAD_STACK_PAGES 4          /* 16 KiB usable, plus one guard page */
+#define CPUMASK_ALL 0xFFFFFFFFu
+
+enum thread_state { TS_RUNNABLE = 1, TS_RUNNING, TS_SLEEPING, TS_ZOMBIE };
+
+struct waitq {
+    struct spinlock lock;
+    struct thread *head, *tail;
+};
+#define WAITQ_INIT(n) { SPINLOCK_INIT(n), 0, 0 }
+
+struct completion {
+    struct waitq wq;
+    volatile int done;
+};
+
+struct trapframe;
+struct thread {
+    uint32_t esp;                     /* offset 0: saved by swtch */
+    int tid;
+    char name[20];
+    volatile int state;               /* enum thread_state */
+    volatile int on_cpu;              /* still on a CPU (switch-out not finished) */
+    volatile int cpu;                 /* CPU it runs on or is queued on */
+    volatile uint32_t affinity;       /* allowed CPUs (bit n = cpus[n]) */
+    uint32_t stack_lo, stack_hi;      /* usable stack; guard page below stack_lo */
+    struct trapframe *tf;             /* set while preempted: its trap frame */
+    uint32_t saved_eip, saved_esp;    /* where it left the CPU */
+    uint32_t nvcsw, nivcsw;           /* voluntary / involuntary switches */
+    uint32_t nmigrations;
+    uint64_t wake_ns;                 /* timed sleep deadline */
+    struct thread *rq_next, *wq_next, *sl_next, *all_next;
+    void (*fn)(void *);
+    void *arg;
+    struct completion exited;
+    bool is_idle;
+    bool migrate_pending;             /* left a CPU its affinity no longer allows */
+};
+
+/* Create a runnable thread running fn(arg) on an allowed CPU; NULL if out of memory. */
+struct thread *thread_create(const char *name, void (*fn)(void *), void *arg, uint32_t affinity);
+void thread_exit(void) __attribute__((noreturn));
+void thread_join(struct thread *t);   /* wait for exit, then free it */
+struct thread *thread_current(void);
+void thread_yield(void);
+void thread_sleep_ns(uint64_t ns);
+void thread_set_affinity(uint32_t mask);  /* moves the caller if needed */
+bool thread_wake(struct thread *t);       /* SLEEPING -> RUNNABLE; false if not asleep */
+
+/* Registry walk: fn is called for every live thread with the registry lock
+ * held (interrupts off).  For threads to stay put, walk from a rendezvous. */
+void thread_foreach(void (*fn)(struct thread *t, void *arg), void *arg);
+int thread_count(void);
+struct thread *thread_owning_stack(uint32_t addr, bool *in_guard);
+
+void waitq_init(struct waitq *wq, const char *name);
+/* Sleep until cond(arg) is true; cond runs under wq->lock and may consume. */
+void waitq_wait(struct waitq *wq, bool (*cond)(void *), void *arg);
+int waitq_wake(struct waitq *wq, int max);   /* wake up to max sleepers */
+
+void completion_init(struct completion *c);
+void complete(struct completion *c);
+void complete_all(struct completion *c);
+void wait_for_completion(struct completion *c);
+
+/* internal (kernel/sched.c, kernel/thread.c) */
+struct thread *thread_alloc(const char *name, uint32_t affinity);
+void thread_free(struct thread *t);
+void thread_start_asm(void);
+struct thread *swtch(struct thread *prev, struct thread *next);
+#endif

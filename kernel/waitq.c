@@ -1,0 +1,98 @@
+/* Wait queues and completions.  waitq_wait checks its condition under the
+ * queue lock and enqueues itself before dropping it, so a waker that changes
+ * the condition and then takes the lock cannot be missed (no lost wakeups).
+ * sched_bug=drop_wakeup deliberately loses one wakeup in sched_bug_n. */
+#include "kernel/thread.h"
+#include "kernel/sched.h"
+#include "kernel/x86.h"
+#include "kernel/panic.h"
+
+#define COMPLETE_ALL 0x40000000
+static volatile uint32_t wake_count;
+volatile uint32_t waitq_dropped;          /* negative control: wakeups lost on purpose */
+
+void waitq_init(struct waitq *wq, const char *name)
+{
+    wq->lock = (struct spinlock)SPINLOCK_INIT(name);
+    wq->head = wq->tail = NULL;
+}
+
+void waitq_wait(struct waitq *wq, bool (*cond)(void *), void *arg)
+{
+    struct thread *me = thread_current();
+    for (;;) {
+        uint32_t f = spin_lock_irqsave(&wq->lock);
+        if (cond(arg)) {
+            spin_unlock_irqrestore(&wq->lock, f);
+            return;
+        }
+        me->wq_next = NULL;
+        if (wq->tail) wq->tail->wq_next = me; else wq->head = me;
+        wq->tail = me;
+        me->state = TS_SLEEPING;
+        spin_unlock(&wq->lock);           /* interrupts stay off */
+        sched_block();
+        if (f & EFLAGS_IF) sti();
+    }
+}
+
+static bool drop_this_wakeup(void)
+{
+    return sched_bug == SCHED_BUG_DROP_WAKEUP &&
+           __atomic_add_fetch(&wake_count, 1, __ATOMIC_RELAXED) % (uint32_t)sched_bug_n == 0;
+}
+
+int waitq_wake(struct waitq *wq, int max)
+{
+    uint32_t f = spin_lock_irqsave(&wq->lock);
+    struct thread *t;
+    int n = 0;
+    while (n < max && (t = wq->head)) {
+        wq->head = t->wq_next;
+        if (!wq->head) wq->tail = NULL;
+        if (drop_this_wakeup()) {         /* BUG on purpose: t sleeps forever */
+            __atomic_add_fetch(&waitq_dropped, 1, __ATOMIC_RELAXED);
+            continue;
+        }
+        thread_wake(t);
+        n++;
+    }
+    spin_unlock_irqrestore(&wq->lock, f);
+    return n;
+}
+
+void completion_init(struct completion *c)
+{
+    waitq_init(&c->wq, "completion");
+    c->done = 0;
+}
+
+void complete(struct completion *c)
+{
+    uint32_t f = spin_lock_irqsave(&c->wq.lock);
+    if (c->done < COMPLETE_ALL) c->done++;
+    spin_unlock_irqrestore(&c->wq.lock, f);
+    waitq_wake(&c->wq, 1);
+}
+
+void complete_all(struct completion *c)
+{
+    uint32_t f = spin_lock_irqsave(&c->wq.lock);
+    c->done = COMPLETE_ALL;
+    spin_unlock_irqrestore(&c->wq.lock, f);
+    waitq_wake(&c->wq, 1 << 30);
+}
+
+static bool completion_take(void *arg)
+{
+    struct completion *c = arg;
+    if (c->done <= 0)
+        return false;
+    if (c->done < COMPLETE_ALL) c->done--;
+    return true;
+}
+
+void wait_for_completion(struct completion *c)
+{
+    waitq_wait(&c->wq, completion_take, c);
+}
