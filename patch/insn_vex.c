@@ -72,7 +72,7 @@ int insn_dec_vex(struct dec *d, uint8_t special)
 	if (map < 0)
 		return INSN_ERR_INVALID;
 	in->map = (uint8_t)map;
-	last = in->vex[n - 1];
+	last = in->vex[in->enc == INSN_ENC_EVEX ? 1 : n - 1];	/* W vvvv L pp */
 	in->mpfx = last & 3;
 	if (in->enc == INSN_ENC_EVEX && !(last & 0x04))
 		d->bad = true;		/* EVEX.P1 bit 2 must be 1 */

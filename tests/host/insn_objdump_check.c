@@ -22,6 +22,7 @@ static size_t nbytes, capbytes;
 
 static unsigned long compared, mismatches, skip_bad, skip_data, skip_pfx;
 static unsigned long ud_agree, targets, data16_rel8, files, fwait_pairs;
+static int show_ud;		/* INSN_CHECK_UD=1: list #UD-but-decoded */
 static int verbose_left = 30;	/* INSN_CHECK_VERBOSE overrides */
 
 static void *xrealloc(void *p, size_t n)
@@ -247,6 +248,8 @@ static void check_one(size_t i)
 		return;
 	if (err == INSN_ERR_INVALID && in.len == r->n) {
 		ud_agree++;
+		if (show_ud)
+			fprintf(stderr, "UD %s\n", r->text);
 		return;
 	}
 	if (err || in.len != r->n) {
@@ -322,6 +325,7 @@ int main(int argc, char **argv)
 
 	(void)argc;
 	(void)argv;
+	show_ud = getenv("INSN_CHECK_UD") != NULL;
 	if (getenv("INSN_CHECK_VERBOSE"))
 		verbose_left = atoi(getenv("INSN_CHECK_VERBOSE"));
 	while (fgets(line, sizeof(line), stdin))
