@@ -12,6 +12,7 @@
 #include "kernel/qexit.h"
 #include "kernel/panic.h"
 #include "kernel/fixup.h"
+#include "patch/int3.h"
 #include "smp/acpi.h"
 #include "smp/smp.h"
 
@@ -68,6 +69,7 @@ void kmain(uint32_t magic, struct multiboot_info *mb)
     idt_init();
     idt_load();
     fixup_init();
+    int3_init();
     kprintf("\nkpatch test kernel: booting\n");
     if (magic != MULTIBOOT_BOOTLOADER_MAGIC)
         panic("not started by a multiboot loader (eax=%08x)", magic);

@@ -60,4 +60,10 @@ static inline int kmemcmp(const void *a, const void *b, size_t n)
         if (*x != *y) return *x - *y;
     return 0;
 }
+static inline size_t kstrlen(const char *s)
+{
+    size_t n = 0;
+    while (s[n]) n++;
+    return n;
+}
 #endif

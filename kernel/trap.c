@@ -11,6 +11,12 @@
 #include "vectors.h"
 
 #define MAX_HANDLERS 4
+_Static_assert(__builtin_offsetof(struct cpu, id) == 4, "CPU_ID_OFF in kernel/trapasm.S");
+_Static_assert(sizeof(struct trapframe) == 13 * 4, "TF_WORDS in kernel/trapasm.S");
+
+/* Value to push on the interrupted stack when this CPU's trap returns
+ * (0: none).  Read and cleared by kernel/trapasm.S. */
+uint32_t trap_push[NCPU_MAX];
 static uint64_t idt[NVECTORS] __attribute__((aligned(8)));
 static trap_handler_t handlers[NVECTORS][MAX_HANDLERS];
 
@@ -39,6 +45,14 @@ void idt_init(void)
         idt[v] = (off & 0xFFFF) | ((uint64_t)SEL_KCODE << 16) |
                  ((uint64_t)0x8E << 40) | ((uint64_t)(off >> 16) << 48);
     }
+}
+
+/* A trap gate leaves IF as it was (SDM Vol. 3, 6.12.1.3): #BP handlers
+ * (probe pre-handlers) then run with the interrupted code's interrupt state. */
+void idt_set_trap_gate(int vec)
+{
+    ASSERT(vec >= 0 && vec < NVECTORS);
+    idt[vec] = (idt[vec] & ~((uint64_t)0xFF << 40)) | ((uint64_t)0x8F << 40);
 }
 
 void idt_load(void)

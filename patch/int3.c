@@ -1,0 +1,123 @@
+/* int3 and #DB handling (see int3.h).  An int3 hit takes this CPU's reference
+ * before it looks anything up and drops it when the displaced instruction has
+ * run (after #DB for a single-step), so int3_sync_refs() can wait out every
+ * user of memory that was reachable from the lookup.  An int3 that no owner
+ * claims and that is no longer in the text has vanished (a probe or poke was
+ * removed after this CPU trapped): the instruction is restarted (H7). */
+#include "patch/int3.h"
+#include "kernel/trap.h"
+#include "kernel/x86.h"
+#include "kernel/panic.h"
+#include "kernel/console.h"
+#include "kernel/mem.h"
+#include "kernel/param.h"
+
+#define STEP_DEPTH 4                   /* nested steps: NMI during a step */
+
+struct step { struct int3_hit hit; uint32_t saved_if; };
+struct int3_cpu {
+    volatile int ref;                  /* nesting count of hits in progress */
+    volatile uint32_t gen;             /* bumped each time ref returns to 0 */
+    int nstep;
+    struct step steps[STEP_DEPTH];
+    struct int3_stats st;
+} __attribute__((aligned(64)));
+
+static struct int3_cpu icpu[NCPU_MAX];
+
+int int3_refs = 0;
+KPARAM_ENUM("int3_refs", int3_refs, "wait|skip",
+            "skip: do not wait for int3 handlers before freeing (negative control, H7)");
+
+NOPROBE static void ref_get(struct int3_cpu *c)
+{
+    /* locked: the lookup that follows must not be reordered before it */
+    __atomic_fetch_add(&c->ref, 1, __ATOMIC_SEQ_CST);
+}
+
+NOPROBE static void ref_put(struct int3_cpu *c)
+{
+    if (__atomic_sub_fetch(&c->ref, 1, __ATOMIC_SEQ_CST) == 0)
+        __atomic_fetch_add(&c->gen, 1, __ATOMIC_SEQ_CST);
+}
+
+NOPROBE bool int3_handle(struct trapframe *tf)
+{
+    struct int3_cpu *c = &icpu[cpu_id()];
+    uint32_t addr = tf->eip - 1, saved_if = tf->eflags & EFLAGS_IF;
+    struct int3_hit h = { 0, 0, 0 };
+    ref_get(c);
+    if (poke_int3(addr, tf, &h) || kprobe_int3(addr, tf, &h)) {
+        c->st.hits++;
+        if (h.ool && ool_start(h.ool, tf)) {
+            if (c->nstep == STEP_DEPTH)
+                panic("int3: single-steps nested deeper than %d", STEP_DEPTH);
+            c->steps[c->nstep].hit = h;
+            c->steps[c->nstep++].saved_if = saved_if;
+            c->st.stepped++;
+            return true;                       /* ref held until #DB */
+        }
+        c->st.emulated += h.ool != NULL;
+        if (h.post)
+            h.post(h.owner, tf);
+        ref_put(c);
+        return true;
+    }
+    ref_put(c);
+    if (*(volatile uint8_t *)addr != 0xCC) {
+        tf->eip = addr;                        /* vanished: run what is there now */
+        c->st.vanished++;
+        return true;
+    }
+    return false;                              /* a real int3 nobody owns: fatal */
+}
+
+NOPROBE static bool debug_handler(struct trapframe *tf)
+{
+    struct int3_cpu *c = &icpu[cpu_id()];
+    struct step *s;
+    if (c->nstep == 0)
+        return false;
+    s = &c->steps[--c->nstep];
+    ool_finish(s->hit.ool, tf, s->saved_if);
+    if (s->hit.post)
+        s->hit.post(s->hit.owner, tf);
+    ref_put(c);
+    return true;
+}
+
+void int3_init(void)
+{
+    trap_register(T_BP, int3_handle);
+    trap_register(T_DB, debug_handler);
+    idt_set_trap_gate(T_BP);
+}
+
+void int3_sync_refs(void)
+{
+    uint32_t gen[NCPU_MAX];
+    int i, me = cpu_id();
+    if (int3_refs == INT3_REFS_SKIP)
+        return;
+    for (i = 0; i < NCPU_MAX; i++)
+        gen[i] = __atomic_load_n(&icpu[i].gen, __ATOMIC_SEQ_CST);
+    for (i = 0; i < NCPU_MAX; i++) {
+        if (i == me)
+            continue;
+        while (__atomic_load_n(&icpu[i].ref, __ATOMIC_SEQ_CST) &&
+               __atomic_load_n(&icpu[i].gen, __ATOMIC_SEQ_CST) == gen[i])
+            pause();
+    }
+}
+
+void int3_stats_sum(struct int3_stats *out)
+{
+    int i;
+    kmemset(out, 0, sizeof *out);
+    for (i = 0; i < NCPU_MAX; i++) {
+        out->hits += icpu[i].st.hits;
+        out->vanished += icpu[i].st.vanished;
+        out->stepped += icpu[i].st.stepped;
+        out->emulated += icpu[i].st.emulated;
+    }
+}

@@ -1,0 +1,42 @@
+/* int3 probes: a breakpoint on any instruction boundary of kernel text, with
+ * a pre-handler and a post-handler that see (and may change) the registers.
+ * Safe by default: bad sites are refused with the hazard and the reason, and
+ * the text stays byte-for-byte unchanged; KPROBE_FORCE ("guru mode") takes
+ * any address in text and logs that it did (H11, H12). */
+#ifndef KPROBE_H
+#define KPROBE_H
+#include "kernel/types.h"
+
+struct trapframe;
+struct kprobe_site;
+
+#define KPROBE_FORCE    0x1
+#define KPROBE_DISABLED 0x2
+
+struct kprobe {
+    uint32_t addr;                    /* or 0: symbol + offset */
+    const char *symbol;
+    uint32_t offset;
+    /* Return nonzero if the handler changed tf->eip: the probed instruction
+     * is then skipped (and the post-handler not run). */
+    int (*pre_handler)(struct kprobe *p, struct trapframe *tf);
+    void (*post_handler)(struct kprobe *p, struct trapframe *tf);
+    uint32_t flags;
+    volatile uint32_t nhit;           /* handlers ran */
+    volatile uint32_t nmissed;        /* hit inside a handler: not run (H11) */
+    /* internal */
+    struct kprobe *next;
+    struct kprobe_site *site;
+};
+
+int kprobe_register(struct kprobe *p, char *err, size_t errlen);
+void kprobe_unregister(struct kprobe *p);   /* on return p may be freed */
+void kprobe_enable(struct kprobe *p);
+void kprobe_disable(struct kprobe *p);
+int kprobe_count(void);                     /* registered probes */
+/* Copy len bytes of text at addr into buf with every probed byte restored. */
+void kprobe_orig_bytes(uint8_t *buf, uint32_t addr, uint32_t len);
+/* Would a probe at addr be accepted?  0, or -1 with hazard and why.
+ * Caller holds the text lock. */
+int kprobe_check_addr(uint32_t addr, const char **hazard, char *why, size_t whylen);
+#endif

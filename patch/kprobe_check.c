@@ -1,0 +1,73 @@
+/* Where may an int3 probe go?  (H11, H12 in the design's catalogue.)  Inside
+ * kernel text, outside the no-probe section, on an instruction boundary of
+ * the function that contains it (decoded from its start by patch/
+ * insn_analyze.c), on an instruction that can run out of line. */
+#include "patch/kprobe.h"
+#include "patch/insn_analyze.h"
+#include "patch/ool.h"
+#include "kernel/ksym.h"
+#include "kernel/mem.h"
+#include "kernel/fmt.h"
+
+static int boundary_check(const struct ksym *k, const uint8_t *code, uint32_t addr, char *why, size_t n)
+{
+    struct analyze_fn fn;
+    int r;
+    kmemset(&fn, 0, sizeof fn);
+    fn.insn_cap = (int)k->size;
+    fn.insn_off = kmalloc(k->size * sizeof(uint32_t));
+    fn.target_cap = (int)k->size;
+    fn.targets = kmalloc(k->size * sizeof(uint32_t));
+    fn.target_src = kmalloc(k->size * sizeof(uint32_t));
+    if (!fn.insn_off || !fn.targets || !fn.target_src) {
+        r = -1;
+        ksnprintf(why, n, "out of memory analysing %s", k->name);
+    } else if (analyze_function(&fn, code, k->addr, k->size) != ANALYZE_OK) {
+        r = -1;
+        ksnprintf(why, n, "cannot decode %s: %s", k->name, fn.reason);
+    } else if (!analyze_is_boundary(&fn, addr)) {
+        r = -1;
+        ksnprintf(why, n, "%s+%#x is not an instruction boundary", k->name, addr - k->addr);
+    } else {
+        r = 0;
+    }
+    kfree(fn.insn_off);
+    kfree(fn.targets);
+    kfree(fn.target_src);
+    return r;
+}
+
+/* Caller holds the text lock (the function's bytes and the probe table are
+ * stable); analysis runs on a copy with probed bytes restored (kprobe.c). */
+int kprobe_check_addr(uint32_t addr, const char **hazard, char *why, size_t n)
+{
+    const struct ksym *k;
+    struct ool o;
+    const char *h2, *w2;
+    uint8_t *code;
+    int r;
+    *hazard = "H12";
+    if (addr < (uint32_t)__text_start || addr >= (uint32_t)__text_end)
+        return ksnprintf(why, n, "%08x is outside kernel text", addr), -1;
+    if (addr >= (uint32_t)__noprobe_start && addr < (uint32_t)__noprobe_end) {
+        k = ksym_lookup(addr);
+        *hazard = "H11";
+        return ksnprintf(why, n, "%s is in the no-probe section (probe machinery)", k ? k->name : "?"), -1;
+    }
+    k = ksym_lookup(addr);
+    if (!k || !k->size)
+        return ksnprintf(why, n, "%08x is not inside a known function", addr), -1;
+    if (!(code = kmalloc(k->size)))
+        return ksnprintf(why, n, "out of memory"), -1;
+    kprobe_orig_bytes(code, k->addr, k->size);
+    r = boundary_check(k, code, addr, why, n);
+    if (!r && ool_prepare(&o, addr, code + (addr - k->addr), k->addr + k->size - addr, &h2, &w2)) {
+        *hazard = h2;
+        r = -1;
+        ksnprintf(why, n, "%s+%#x: instruction cannot run out of line: %s", k->name, addr - k->addr, w2);
+    } else if (!r) {
+        ool_release(&o);
+    }
+    kfree(code);
+    return r;
+}

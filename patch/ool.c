@@ -1,0 +1,108 @@
+/* Displaced-instruction execution (see ool.h).  A step copy runs with TF set
+ * and IF clear; the #DB handler calls ool_finish(), which moves EIP back to
+ * the original code and undoes the effects of running at another address:
+ * an indirect call's pushed return address, pushf's saved TF/IF bits.
+ * Refused: instructions that trap, change IF/TF or depend on their own EIP
+ * in a way we cannot fix up (hazard IDs as in the design's catalogue). */
+#include "patch/ool.h"
+#include "patch/emulate.h"
+#include "patch/slot.h"
+#include "kernel/trap.h"
+#include "kernel/mem.h"
+#include "kernel/cpu.h"
+
+#define EFL_TF 0x100
+#define EFL_IF 0x200
+
+static bool refused_opcode(const struct insn *in, const char **why)
+{
+    if (in->map != INSN_MAP_1B || in->enc != INSN_ENC_LEGACY)
+        return false;
+    switch (in->opcode) {
+    case 0x9D: *why = "popf may change TF/IF while single-stepping"; return true;
+    case 0xFA: case 0xFB: *why = "cli/sti change IF while single-stepping"; return true;
+    case 0xF4: *why = "hlt cannot be single-stepped"; return true;
+    case 0x17: case 0x1F: case 0x07: *why = "segment load from the stack"; return true;
+    }
+    return false;
+}
+
+int ool_prepare(struct ool *o, uint32_t addr, const uint8_t *bytes, size_t n,
+                const char **hazard, const char **why)
+{
+    int r = insn_decode(&o->insn, bytes, n);
+    *hazard = "H12";
+    if (r != INSN_OK) { *why = insn_strerror(r); return -1; }
+    o->addr = addr;
+    o->len = o->insn.len;
+    o->slot = NULL;
+    o->fix = FIX_EIP;
+    if (insn_ool(&o->insn, hazard, why) == INSN_OOL_REFUSE && !(o->insn.flags & INSN_F_ICALL))
+        return -1;
+    if (o->insn.flags & INSN_F_REL) {
+        if (!emulate_supported(&o->insn)) { *hazard = "H9"; *why = "relative branch we cannot emulate"; return -1; }
+        o->kind = OOL_EMULATE;
+        return 0;
+    }
+    if (refused_opcode(&o->insn, why) || (o->insn.flags & (INSN_F_IRET | INSN_F_FAR))) {
+        *hazard = "H12";
+        if (o->insn.flags & (INSN_F_IRET | INSN_F_FAR)) *why = "far transfer or iret";
+        return -1;
+    }
+    if (o->insn.flags & INSN_F_ICALL) o->fix = FIX_CALL;
+    else if (o->insn.flags & (INSN_F_RET | INSN_F_IJMP)) o->fix = FIX_NONE;
+    else if (o->insn.map == INSN_MAP_1B && o->insn.opcode == 0x9C) o->fix = FIX_PUSHF;
+    o->kind = OOL_STEP;
+    o->slot = slot_alloc();
+    if (!o->slot) { *hazard = ""; *why = "out of instruction slots"; return -1; }
+    text_write(o->slot, bytes, o->len);
+    return 0;
+}
+
+void ool_release(struct ool *o)
+{
+    if (o->slot)
+        slot_free(o->slot);
+    o->slot = NULL;
+}
+
+NOPROBE bool ool_start(const struct ool *o, struct trapframe *tf)
+{
+    struct emu_regs r;
+    if (o->kind == OOL_EMULATE) {
+        r.eip = o->addr;
+        r.eflags = tf->eflags;
+        r.ecx = tf->ecx;
+        emulate_branch(&o->insn, &r);
+        tf->eip = r.eip;
+        tf->ecx = r.ecx;
+        if (r.push)
+            trap_push[cpu_id()] = r.push_val;
+        return false;
+    }
+    tf->eip = (uint32_t)o->slot;
+    tf->eflags = (tf->eflags | EFL_TF) & ~EFL_IF;
+    return true;
+}
+
+NOPROBE void ool_finish(const struct ool *o, struct trapframe *tf, uint32_t saved_if)
+{
+    uint32_t esp = (uint32_t)&tf->eflags + 4;     /* ring 0: stack continues above the frame */
+    uint32_t next_copy = (uint32_t)o->slot + o->len;
+    switch (o->fix) {
+    case FIX_CALL:
+        if (*(uint32_t *)esp == next_copy)
+            *(uint32_t *)esp = o->addr + o->len;
+        break;
+    case FIX_PUSHF:
+        *(uint32_t *)esp = (*(uint32_t *)esp & ~(EFL_TF | EFL_IF)) | saved_if;
+        /* fall through */
+    case FIX_EIP:
+        if (tf->eip == next_copy)
+            tf->eip = o->addr + o->len;
+        break;
+    case FIX_NONE:
+        break;
+    }
+    tf->eflags = (tf->eflags & ~(EFL_TF | EFL_IF)) | saved_if;
+}

@@ -1,0 +1,156 @@
+/* The int3 bypass protocol (see poke.h).  While a batch is published, a CPU
+ * that hits one of its int3s runs the NEW instruction out of line (patch/
+ * ool.c), so every execution sees the old or the new instruction, never a mix
+ * of their bytes.  After the last sync the batch is unpublished and we wait
+ * for every int3 handler that may still hold it (int3_sync_refs, H7). */
+#include "patch/poke.h"
+#include "patch/int3.h"
+#include "kernel/mem.h"
+#include "kernel/spinlock.h"
+#include "kernel/fmt.h"
+#include "kernel/param.h"
+#include "kernel/x86.h"
+
+int poke_strategy = POKE_BYPASS;
+KPARAM_ENUM("poke", poke_strategy, "bypass|plain|head_first",
+            "text patching protocol (broken ones are negative controls)");
+
+struct poke_stats poke_stats;
+static struct spinlock text_spin = SPINLOCK_INIT("text");
+static struct { struct poke_site *s; int n; } *volatile poke_active;
+
+void sync_cores(void) __attribute__((weak));   /* smp/: IPI + serialize on every CPU */
+
+void text_lock(void) { spin_lock(&text_spin); }
+void text_unlock(void) { spin_unlock(&text_spin); }
+
+void text_sync_cores(void)
+{
+    poke_stats.syncs++;
+    if (sync_cores)
+        sync_cores();
+    else
+        serialize();                           /* only this CPU is running */
+}
+
+NOPROBE bool poke_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h)
+{
+    typeof(poke_active) d = __atomic_load_n(&poke_active, __ATOMIC_ACQUIRE);
+    int i;
+    (void)tf;
+    if (!d)
+        return false;
+    for (i = 0; i < d->n; i++) {
+        if ((uint32_t)d->s[i].addr == addr) {
+            h->ool = &d->s[i].ool;
+            h->owner = &d->s[i];
+            h->post = NULL;
+            return true;
+        }
+    }
+    return false;
+}
+
+static int site_error(struct poke_site *s, int i, char *err, size_t errlen)
+{
+    const char *hz = "H12", *why;
+    uint8_t *a = s[i].addr;
+    if (s[i].len < 1 || s[i].len > POKE_MAX_LEN)
+        why = "bad length";
+    else if (i && a < s[i - 1].addr + s[i - 1].len)
+        why = "overlaps the previous site or is unsorted";
+    else if (a < (uint8_t *)__text_start || a + s[i].len > (uint8_t *)__text_end)
+        why = "outside kernel text";
+    else if (ool_prepare(&s[i].ool, (uint32_t)a, s[i].new, s[i].len, &hz, &why))
+        ;                                           /* hz and why say it */
+    else if (s[i].ool.len != s[i].len) {
+        ool_release(&s[i].ool);
+        hz = "H12";
+        why = "new bytes are not exactly one instruction";
+    } else
+        return 0;
+    ksnprintf(err, errlen, "%s: site %d at %p (%d bytes): %s", hz, i, a, s[i].len, why);
+    return -1;
+}
+
+static int check_sites(struct poke_site *s, int n, char *err, size_t errlen)
+{
+    int i;
+    for (i = 0; i < n; i++) {
+        s[i].ool.slot = NULL;
+        if (site_error(s, i, err, errlen)) {
+            while (i--)
+                ool_release(&s[i].ool);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void write_all(struct poke_site *s, int n, int off, int len_or_tail)
+{
+    int i;
+    for (i = 0; i < n; i++) {
+        int len = len_or_tail ? s[i].len - off : 1;
+        if (len > 0)
+            text_write(s[i].addr + off, s[i].new + off, len);
+    }
+}
+
+static void write_int3(struct poke_site *s, int n)
+{
+    static const uint8_t cc = 0xCC;
+    int i;
+    for (i = 0; i < n; i++)
+        text_write(s[i].addr, &cc, 1);
+}
+
+static void protocol(struct poke_site *s, int n)
+{
+    struct { struct poke_site *s; int n; } d = { s, n };
+    switch (poke_strategy) {
+    case POKE_PLAIN:
+        write_all(s, n, 0, 1);
+        return;
+    case POKE_HEAD_FIRST:
+        write_all(s, n, 0, 0); text_sync_cores();
+        write_all(s, n, 1, 1); text_sync_cores();
+        return;
+    }
+    __atomic_store_n(&poke_active, (void *)&d, __ATOMIC_RELEASE);
+    write_int3(s, n);       text_sync_cores();
+    write_all(s, n, 1, 1);  text_sync_cores();
+    write_all(s, n, 0, 0);  text_sync_cores();
+    __atomic_store_n(&poke_active, NULL, __ATOMIC_SEQ_CST);
+    int3_sync_refs();
+}
+
+int text_poke_batch(struct poke_site *s, int n, char *err, size_t errlen)
+{
+    int i;
+    text_lock();
+    if (check_sites(s, n, err, errlen)) {
+        text_unlock();
+        return -1;
+    }
+    for (i = 0; i < n; i++)
+        kmemcpy(s[i].old, s[i].addr, s[i].len);
+    protocol(s, n);
+    for (i = 0; i < n; i++)
+        ool_release(&s[i].ool);
+    poke_stats.batches++;
+    poke_stats.sites += n;
+    text_unlock();
+    return 0;
+}
+
+int text_poke(void *addr, const void *new, int len, char *err, size_t errlen)
+{
+    struct poke_site s;
+    if (len < 1 || len > POKE_MAX_LEN)
+        return ksnprintf(err, errlen, "bad length %d", len), -1;
+    s.addr = addr;
+    s.len = (uint8_t)len;
+    kmemcpy(s.new, new, len);
+    return text_poke_batch(&s, 1, err, errlen);
+}

@@ -1,0 +1,39 @@
+/* Live text patching: the int3 bypass protocol over a batch of sites
+ * (design H6/H7; Linux's text_poke_bp_batch; SDM Vol. 3, 8.1.3 cross-
+ * modifying code).  All text changes go through kernel/textwrite.c under one
+ * text lock.  Broken strategies exist as negative controls (poke=). */
+#ifndef POKE_H
+#define POKE_H
+#include "kernel/types.h"
+#include "patch/ool.h"
+
+#define POKE_MAX_LEN 15
+
+struct poke_site {
+    uint8_t *addr;
+    uint8_t len;
+    uint8_t new[POKE_MAX_LEN];
+    uint8_t old[POKE_MAX_LEN];        /* filled by text_poke_batch */
+    struct ool ool;                   /* internal: the new instruction, out of line */
+};
+
+enum poke_strategy {
+    POKE_BYPASS,        /* int3, sync, tail, sync, head, sync, wait refs (default) */
+    POKE_PLAIN,         /* negative control: plain stores, no int3, no sync (H6) */
+    POKE_HEAD_FIRST,    /* negative control: head, sync, tail, sync (H6) */
+};
+extern int poke_strategy;             /* boot parameter poke= */
+
+/* Patch n sites (sorted by address, not overlapping, each new[] exactly one
+ * instruction of len bytes).  Returns 0, or -1 with err set and the text
+ * unchanged.  Sleeps-free; callable from thread context on any CPU. */
+int text_poke_batch(struct poke_site *s, int n, char *err, size_t errlen);
+int text_poke(void *addr, const void *new, int len, char *err, size_t errlen);
+
+void text_lock(void);
+void text_unlock(void);
+void text_sync_cores(void);           /* serialize every online CPU */
+
+struct poke_stats { uint64_t batches, sites, syncs; };
+extern struct poke_stats poke_stats;
+#endif

@@ -1,0 +1,93 @@
+/* Slot allocator (see slot.h): a fixed pool of SLOT_PAGES pages taken at
+ * first use, a bitmap of SLOT_SIZE-byte slots, one lock.  Pages are remapped
+ * read-only after being filled with ud2 (0F 0B, SDM Vol. 2 UD). */
+#include "patch/slot.h"
+#include "kernel/mem.h"
+#include "kernel/spinlock.h"
+#include "kernel/panic.h"
+
+#define PER_PAGE (PAGE_SIZE / SLOT_SIZE)
+#define NSLOTS   (SLOT_PAGES * PER_PAGE)
+
+static uint8_t *pool;
+static uint32_t used[NSLOTS / 32];
+static int nused;
+static struct spinlock slock = SPINLOCK_INIT("slot");
+
+static void fill_ud2(uint8_t *p, int n)
+{
+    uint8_t ud2[SLOT_SIZE];
+    int i;
+    for (i = 0; i < SLOT_SIZE; i += 2) { ud2[i] = 0x0F; ud2[i + 1] = 0x0B; }
+    for (i = 0; i < n; i++)
+        text_write(p + i * SLOT_SIZE, ud2, SLOT_SIZE);
+}
+
+static void pool_init(void)
+{
+    int i;
+    pool = palloc_contig(SLOT_PAGES);
+    if (!pool)
+        panic("slot: no %d contiguous pages for instruction slots", SLOT_PAGES);
+    for (i = 0; i < SLOT_PAGES; i++) {
+        uint32_t va = (uint32_t)pool + i * PAGE_SIZE;
+        paging_map(va, va, 0);                           /* read-only, like text */
+    }
+    fill_ud2(pool, NSLOTS);
+}
+
+static bool is_used(int i) { return used[i / 32] >> (i % 32) & 1; }
+static void set_used(int i, bool u)
+{
+    if (u) used[i / 32] |= 1u << (i % 32);
+    else used[i / 32] &= ~(1u << (i % 32));
+}
+
+uint8_t *slot_alloc_n(int n)
+{
+    int i, k, found = -1;
+    uint32_t f;
+    ASSERT(n >= 1 && n <= PER_PAGE);
+    f = spin_lock_irqsave(&slock);
+    if (!pool)
+        pool_init();
+    for (i = 0; i + n <= NSLOTS && found < 0; i++) {
+        if ((i % PER_PAGE) + n > PER_PAGE) continue;     /* stay within a page */
+        for (k = 0; k < n && !is_used(i + k); k++) ;
+        if (k == n) found = i;
+    }
+    if (found >= 0) {
+        for (k = 0; k < n; k++) set_used(found + k, true);
+        nused += n;
+    }
+    spin_unlock_irqrestore(&slock, f);
+    return found < 0 ? NULL : pool + found * SLOT_SIZE;
+}
+
+uint8_t *slot_alloc(void) { return slot_alloc_n(1); }
+
+void slot_free_n(uint8_t *s, int n)
+{
+    int i = (int)(s - pool) / SLOT_SIZE, k;
+    uint32_t f;
+    if (!pool || s < pool || (s - pool) % SLOT_SIZE || i + n > NSLOTS)
+        panic("slot_free: %p is not a slot", s);
+    fill_ud2(s, n);                                      /* poison before reuse */
+    f = spin_lock_irqsave(&slock);
+    for (k = 0; k < n; k++) {
+        if (!is_used(i + k))
+            panic("slot_free: slot %p freed twice", s + k * SLOT_SIZE);
+        set_used(i + k, false);
+    }
+    nused -= n;
+    spin_unlock_irqrestore(&slock, f);
+}
+
+void slot_free(uint8_t *s) { slot_free_n(s, 1); }
+
+bool slot_contains(uint32_t addr)
+{
+    return pool && addr >= (uint32_t)pool && addr < (uint32_t)pool + SLOT_PAGES * PAGE_SIZE;
+}
+
+int slot_in_use(void) { return nused; }

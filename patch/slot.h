@@ -1,0 +1,18 @@
+/* Executable slots for out-of-line code (single-step copies, trampolines).
+ * Slot pages are mapped read-only like kernel text and written only through
+ * text_write(); a freed slot is filled with ud2 so a late user faults at once
+ * (H8).  Slots are SLOT_SIZE bytes; slot_alloc_n takes contiguous slots. */
+#ifndef SLOT_H
+#define SLOT_H
+#include "kernel/types.h"
+
+#define SLOT_SIZE   32
+#define SLOT_PAGES  16
+
+uint8_t *slot_alloc(void);
+uint8_t *slot_alloc_n(int n);          /* n contiguous slots in one page */
+void slot_free(uint8_t *s);
+void slot_free_n(uint8_t *s, int n);
+bool slot_contains(uint32_t addr);     /* inside any slot page? */
+int slot_in_use(void);
+#endif

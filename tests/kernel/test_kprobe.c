@@ -1,0 +1,223 @@
+/* Self-tests for int3 probes (patch/kprobe.c): hit counting, register access
+ * from pre- and post-handlers, emulated branches and calls, fix-ups after a
+ * single-step, aggregation, enable/disable, reentrancy (H11), a thousand
+ * probes, and every refusal path with the text left byte-for-byte as it was. */
+#include "kernel/ktest.h"
+#include "kernel/trap.h"
+#include "kernel/mem.h"
+#include "kernel/x86.h"
+#include "patch/kprobe.h"
+#include "patch/slot.h"
+
+int kp_add(int x);
+int kp_branch(int x);
+int kp_call(void);
+int kp_leaf(void);
+int kp_icall(int (*f)(void));
+uint32_t kp_pushf(void);
+void kp_never(void);
+void kp_ud(void);
+int kp_sled(void);
+extern char kp_add_mov[], kp_add_add5[], kp_add_pop[], kp_branch_jg[], kp_call_call[];
+extern char kp_icall_call[], kp_pushf_pushf[], kp_ud_ud2[];
+#define AT(fn, off) ((uint32_t)(fn) + (uint32_t)(off))
+
+static uint32_t seen_eax;
+static int pre_set_eax(struct kprobe *p, struct trapframe *tf) { (void)p; tf->eax = 100; return 0; }
+static void post_get_eax(struct kprobe *p, struct trapframe *tf) { (void)p; seen_eax = tf->eax; }
+static int pre_nothing(struct kprobe *p, struct trapframe *tf) { (void)p; (void)tf; return 0; }
+
+static bool reg(struct ktest_ctx *ktest_ctx, struct kprobe *p)
+{
+    char err[160] = "";
+    int r = kprobe_register(p, err, sizeof err);
+    if (r)
+        ktest_fail(ktest_ctx, __FILE__, __LINE__, "kprobe_register: %s", err);
+    return r == 0;
+}
+
+KTEST(kprobe_hit_count_and_restore)
+{
+    struct kprobe p = { .addr = AT(kp_add, kp_add_add5), .pre_handler = pre_nothing };
+    uint8_t before[16];
+    int i, bad = 0;
+    kmemcpy(before, kp_add, 16);
+    KASSERT(reg(ktest_ctx, &p));
+    KEXPECT_EQ(*(uint8_t *)p.addr, 0xCC);
+    for (i = 0; i < 10; i++)
+        bad += kp_add(i) != 2 * i + 5;
+    KEXPECT_EQ(bad, 0);
+    KEXPECT_EQ(p.nhit, 10);
+    kprobe_unregister(&p);
+    KEXPECT_MEMEQ(before, kp_add, 16);
+    KEXPECT_EQ(kp_add(1), 7);
+}
+
+KTEST(kprobe_handlers_see_and_change_registers)
+{
+    struct kprobe p = { .symbol = "kp_add", .offset = (uint32_t)kp_add_add5,
+                        .pre_handler = pre_set_eax, .post_handler = post_get_eax };
+    KASSERT(reg(ktest_ctx, &p));
+    seen_eax = 0;
+    KEXPECT_EQ(kp_add(3), 105);          /* pre set eax=100 before add $5 */
+    KEXPECT_EQ(seen_eax, 105);           /* post sees the instruction's effect */
+    kprobe_unregister(&p);
+    KEXPECT_EQ(kp_add(3), 11);
+}
+
+KTEST(kprobe_emulated_jcc_and_call)
+{
+    struct kprobe a = { .addr = AT(kp_branch, kp_branch_jg), .pre_handler = pre_nothing };
+    struct kprobe b = { .addr = AT(kp_call, kp_call_call), .post_handler = post_get_eax };
+    KASSERT(reg(ktest_ctx, &a));
+    KASSERT(reg(ktest_ctx, &b));
+    KEXPECT_EQ(kp_branch(5), 0);
+    KEXPECT_EQ(kp_branch(20), 1);
+    KEXPECT_EQ(kp_branch(10), 0);
+    KEXPECT_EQ(a.nhit, 3);
+    KEXPECT_EQ(kp_call(), 42);           /* emulated call pushed the right return */
+    KEXPECT_EQ(b.nhit, 1);
+    kprobe_unregister(&a);
+    kprobe_unregister(&b);
+}
+
+KTEST(kprobe_step_fixups)
+{
+    struct kprobe a = { .addr = AT(kp_icall, kp_icall_call), .pre_handler = pre_nothing };
+    struct kprobe b = { .addr = AT(kp_pushf, kp_pushf_pushf), .pre_handler = pre_nothing };
+    uint32_t f0, f1;
+    KASSERT(reg(ktest_ctx, &a));
+    KASSERT(reg(ktest_ctx, &b));
+    KEXPECT_EQ(kp_icall(kp_leaf), 42);   /* return address fixed to the original code */
+    f0 = read_eflags();
+    f1 = kp_pushf();
+    KEXPECT_EQ(f1 & 0x100, 0);           /* TF of the single-step not leaked */
+    KEXPECT_EQ(f1 & EFLAGS_IF, f0 & EFLAGS_IF);
+    KEXPECT_EQ(a.nhit + b.nhit, 2);
+    kprobe_unregister(&a);
+    kprobe_unregister(&b);
+}
+
+KTEST(kprobe_aggregate_and_disable)
+{
+    struct kprobe a = { .addr = AT(kp_add, kp_add_mov), .pre_handler = pre_nothing };
+    struct kprobe b = { .addr = AT(kp_add, kp_add_mov), .pre_handler = pre_nothing };
+    uint8_t orig = *(uint8_t *)a.addr;
+    KASSERT(reg(ktest_ctx, &a));
+    KASSERT(reg(ktest_ctx, &b));
+    kp_add(1);
+    KEXPECT_EQ(a.nhit, 1);
+    KEXPECT_EQ(b.nhit, 1);
+    kprobe_disable(&a);
+    kp_add(1);
+    KEXPECT_EQ(a.nhit, 1);
+    KEXPECT_EQ(b.nhit, 2);
+    kprobe_disable(&b);
+    KEXPECT_EQ(*(uint8_t *)a.addr, orig);   /* all disabled: int3 removed */
+    kp_add(1);
+    KEXPECT_EQ(a.nhit + b.nhit, 3);
+    kprobe_enable(&a);
+    KEXPECT_EQ(*(uint8_t *)a.addr, 0xCC);
+    kp_add(1);
+    KEXPECT_EQ(a.nhit, 2);
+    kprobe_unregister(&a);
+    kp_add(1);
+    KEXPECT_EQ(b.nhit, 2);                  /* b still disabled */
+    kprobe_unregister(&b);
+    KEXPECT_EQ(*(uint8_t *)a.addr, orig);
+}
+
+static struct kprobe inner = { .symbol = "kp_leaf", .pre_handler = pre_nothing };
+static int pre_calls_probed(struct kprobe *p, struct trapframe *tf) { (void)p; (void)tf; kp_leaf(); return 0; }
+
+KTEST(kprobe_reentry_is_missed)
+{
+    struct kprobe outer = { .addr = AT(kp_add, kp_add_pop), .pre_handler = pre_calls_probed };
+    KASSERT(reg(ktest_ctx, &inner));
+    KASSERT(reg(ktest_ctx, &outer));
+    KEXPECT_EQ(kp_add(2), 9);
+    KEXPECT_EQ(outer.nhit, 1);
+    KEXPECT_EQ(inner.nhit, 0);              /* hit inside a handler: not run ... */
+    KEXPECT_EQ(inner.nmissed, 1);           /* ... but counted (H11) */
+    KEXPECT_EQ(kp_leaf(), 41);
+    KEXPECT_EQ(inner.nhit, 1);
+    kprobe_unregister(&outer);
+    kprobe_unregister(&inner);
+}
+
+KTEST(kprobe_thousand)
+{
+    enum { N = 1000 };
+    struct kprobe *p = kzalloc(N * sizeof *p);
+    uint8_t *copy = kmalloc(1110);
+    int i, ok = 0, hits = 0, slots = slot_in_use();
+    KASSERT(p && copy);
+    kmemcpy(copy, kp_sled, 1110);
+    for (i = 0; i < N; i++) {
+        p[i].addr = (uint32_t)kp_sled + i;
+        p[i].pre_handler = pre_nothing;
+        ok += reg(ktest_ctx, &p[i]);
+    }
+    KEXPECT_EQ(ok, N);
+    KEXPECT_EQ(kprobe_count(), N);
+    KEXPECT_EQ(kp_sled(), 7);
+    for (i = 0; i < ok; i++) {
+        hits += p[i].nhit;
+        kprobe_unregister(&p[i]);
+    }
+    KEXPECT_EQ(hits, N);
+    KEXPECT_EQ(kprobe_count(), 0);
+    KEXPECT_EQ(slot_in_use(), slots);
+    KEXPECT_MEMEQ(copy, kp_sled, 1110);
+    kfree(p);
+    kfree(copy);
+}
+
+/* Refusals: each must say why and leave the text byte-for-byte unchanged. */
+static void refused(struct ktest_ctx *ktest_ctx, struct kprobe *p, const char *want, uint32_t at)
+{
+    char err[160] = "";
+    uint8_t before[32];
+    int n = kprobe_count(), r, i;
+    bool match = false;
+    if (at) kmemcpy(before, (void *)at, 32);
+    r = kprobe_register(p, err, sizeof err);
+    KEXPECT_EQ(r, -1);
+    for (i = 0; err[i] && !match; i++)
+        match = !kmemcmp(err + i, want, kstrlen(want));
+    if (!match)
+        ktest_fail(ktest_ctx, __FILE__, __LINE__, "error '%s' does not say '%s'", err, want);
+    if (at) KEXPECT_MEMEQ(before, (void *)at, 32);
+    KEXPECT_EQ(kprobe_count(), n);
+    if (r == 0) kprobe_unregister(p);
+}
+
+extern void trap(struct trapframe *);
+static uint32_t some_data;
+
+KTEST(kprobe_refusals)
+{
+    struct kprobe mid = { .addr = AT(kp_add, kp_add_mov) + 1 };
+    struct kprobe out = { .addr = (uint32_t)&some_data };
+    struct kprobe np = { .addr = (uint32_t)trap };
+    struct kprobe unk = { .symbol = "no_such_function" };
+    struct kprobe past = { .symbol = "kp_add", .offset = 0x1000 };
+    struct kprobe ud = { .addr = AT(kp_ud, kp_ud_ud2) };
+    refused(ktest_ctx, &mid, "H12: kp_add+0x4 is not an instruction boundary", (uint32_t)kp_add);
+    refused(ktest_ctx, &out, "H12: ", 0);
+    refused(ktest_ctx, &np, "H11: trap is in the no-probe section", (uint32_t)trap);
+    refused(ktest_ctx, &unk, "H12: unknown symbol no_such_function", 0);
+    refused(ktest_ctx, &past, "H12: offset 0x1000 is past the end of kp_add", 0);
+    refused(ktest_ctx, &ud, "cannot run out of line", (uint32_t)kp_ud);
+}
+
+KTEST(kprobe_force_guru_mode)
+{
+    struct kprobe p = { .addr = (uint32_t)kp_never + 1, .flags = KPROBE_FORCE };
+    uint8_t before[8];
+    kmemcpy(before, kp_never, 8);
+    KASSERT(reg(ktest_ctx, &p));            /* mid-instruction, accepted when forced */
+    KEXPECT_EQ(((uint8_t *)kp_never)[1], 0xCC);
+    kprobe_unregister(&p);
+    KEXPECT_MEMEQ(before, kp_never, 8);
+}
