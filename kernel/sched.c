@@ -245,7 +245,9 @@ void sched_init(void)
 {
     int i;
     extern char boot_stack[], boot_stack_top[];
-    struct thread *main = thread_alloc("main", 1u), *idle;
+    struct thread *main, *idle;
+    thread_init();
+    main = thread_alloc("main", 1u);
     for (i = 0; i < NCPU_MAX; i++) {
         rqs[i].lock = (struct spinlock)SPINLOCK_INIT("runq");
     }

@@ -20,6 +20,13 @@ static int nthreads, next_tid = 1;
 struct sleepq { struct spinlock lock; struct thread *head; };
 static struct sleepq sleepqs[NCPU_MAX];
 
+void thread_init(void)
+{
+    int i;
+    for (i = 0; i < NCPU_MAX; i++)
+        sleepqs[i].lock = (struct spinlock)SPINLOCK_INIT("sleepq");
+}
+
 NOPROBE struct thread *thread_current(void)
 {
     struct thread *t;

@@ -73,6 +73,7 @@ void complete_all(struct completion *c);
 void wait_for_completion(struct completion *c);
 
 /* internal (kernel/sched.c, kernel/thread.c) */
+void thread_init(void);
 struct thread *thread_alloc(const char *name, uint32_t affinity);
 void thread_free(struct thread *t);
 void thread_start_asm(void);

@@ -1,0 +1,368 @@
+/* sched-torture: threads that compute, sleep, hand a token back and forth
+ * through wait queues, signal completions, yield, change affinity and get
+ * preempted.  Checks: no lost wakeup (every thread finishes after stop),
+ * every thread progresses in both halves of the run, sleeps are not short,
+ * affinity is obeyed, the flag-chained asm block (sched_landing.S) computes
+ * the same as its C model across preemption and migration, involuntary
+ * switches happen only under preempt=full, and (landing=require, the default
+ * under preempt=full) preemptions landed on every instruction boundary of
+ * the block.  Stats lines carry a monotonically increasing progress count. */
+#include "kernel/scenario.h"
+#include "kernel/thread.h"
+#include "kernel/sched.h"
+#include "kernel/cpu.h"
+#include "kernel/clock.h"
+#include "kernel/console.h"
+#include "kernel/trap.h"
+#include "kernel/ksym.h"
+#include "kernel/mem.h"
+#include "kernel/fmt.h"
+#include "kernel/param.h"
+#include "kernel/x86.h"
+
+#define NINSN 16
+#define MAXT 64
+enum { K_COMPUTE, K_SLEEP, K_PING, K_PROD, K_CONS };
+
+struct pair { struct waitq wq; volatile int turn; volatile uint32_t handoffs; };
+struct tinfo {
+    struct thread *t;
+    int kind, idx;
+    uint32_t rng;
+    volatile uint32_t progress, half_mark;
+    volatile int finished;
+    struct pair *pair;
+    struct completion *comp;
+    char name[20];
+    uint32_t mig;                     /* copied at join */
+};
+
+extern void sched_landing_run(uint32_t st[4], uint32_t n);
+extern const char sched_landing_start[], sched_landing_end[];
+extern const uint32_t sched_landing_offsets[NINSN];
+
+static int landing_mode = -1;              /* -1: require under full, else off */
+static int torture_threads;
+KPARAM_ENUM("landing", landing_mode, "off|report|require", "sched-torture: preemption landing check");
+KPARAM_INT("torture_threads", torture_threads, 0, MAXT, "sched-torture threads (0: by CPU count)");
+
+static struct tinfo ti[MAXT];
+static int nt;
+static volatile int stop;
+static volatile uint32_t errors, landed[NINSN], landed_total, preempt_total;
+static struct completion pc_comp;
+static volatile uint32_t produced, consumed;
+
+static uint32_t rnd(uint32_t *s) { *s ^= *s << 13; *s ^= *s >> 17; *s ^= *s << 5; return *s; }
+static uint32_t rol(uint32_t x, int n) { return x << n | x >> (32 - n); }
+static uint32_t ror(uint32_t x, int n) { return x >> n | x << (32 - n); }
+
+static void landing_model(uint32_t s[4], uint32_t n)
+{
+    uint32_t a = s[0], b = s[1], c = s[2], d = s[3], cf;
+    uint64_t t;
+    while (n--) {
+        t = (uint64_t)a + c; a = (uint32_t)t; cf = (uint32_t)(t >> 32);
+        t = (uint64_t)b + a + cf; b = (uint32_t)t;
+        b = rol(b, 5);
+        c ^= b;
+        t = (uint64_t)d + 0x9e3779b9u; d = (uint32_t)t; cf = (uint32_t)(t >> 32);
+        t = (uint64_t)c + cf; c = (uint32_t)t;
+        cf = a < c; a -= c;
+        t = (uint64_t)d + cf; cf = (uint64_t)b < t; b = (uint32_t)(b - t);
+        a = ror(a, 3);
+        d = a + 2 * b + 1;
+        t = (uint64_t)c + d; c = (uint32_t)t; cf = (uint32_t)(t >> 32);
+        t = (uint64_t)a + c + cf; a = (uint32_t)t;
+        d ^= a;
+        cf = b != 0; b = -b;
+        t = (uint64_t)b + d + cf; b = (uint32_t)t; cf = (uint32_t)(t >> 32);
+        t = c >> 31; c = c << 1 | cf; cf = (uint32_t)t;
+    }
+    s[0] = a; s[1] = b; s[2] = c; s[3] = d;
+}
+
+static NOPROBE void landing_hook(struct trapframe *tf)
+{
+    uint32_t off = tf->eip - (uint32_t)sched_landing_start;
+    int i;
+    __atomic_add_fetch(&preempt_total, 1, __ATOMIC_RELAXED);
+    if (tf->eip < (uint32_t)sched_landing_start || tf->eip >= (uint32_t)sched_landing_end)
+        return;
+    for (i = 0; i < NINSN; i++)
+        if (sched_landing_offsets[i] == off) {
+            __atomic_add_fetch(&landed[i], 1, __ATOMIC_RELAXED);
+            __atomic_add_fetch(&landed_total, 1, __ATOMIC_RELAXED);
+            return;
+        }
+    kprintf("!!! preempted at %08x: inside the block but not on an instruction boundary\n", tf->eip);
+    __atomic_add_fetch(&errors, 1, __ATOMIC_RELAXED);
+}
+
+static void err(struct tinfo *x, const char *what)
+{
+    __atomic_add_fetch(&errors, 1, __ATOMIC_RELAXED);
+    kprintf("!!! sched-torture thread %s: %s\n", x->name, what);
+}
+
+static void migrate_check(struct tinfo *x)
+{
+    int cpu = (int)(rnd(&x->rng) % (uint32_t)ncpu), now;
+    thread_set_affinity(1u << cpu);
+    preempt_disable();
+    now = cpu_id();
+    preempt_enable_no_resched();
+    if (now != cpu)
+        err(x, "running outside its affinity after thread_set_affinity");
+    thread_set_affinity(CPUMASK_ALL);
+}
+
+static void compute(struct tinfo *x)
+{
+    uint32_t in[4], st[4], ref[4], it = 0;
+    int i;
+    while (!stop) {
+        if (it % 16 == 0) {                   /* new input; the model runs rarely */
+            for (i = 0; i < 4; i++) in[i] = ref[i] = rnd(&x->rng);
+            landing_model(ref, 500);
+        }
+        kmemcpy(st, in, sizeof st);
+        sched_landing_run(st, 500);
+        if (kmemcmp(st, ref, sizeof st))
+            err(x, "asm block result differs from its model: registers or flags corrupted");
+        x->progress++;
+        if (++it % 8 == 0) cond_resched();
+        if (it % 32 == 0) thread_yield();
+        if (it % 97 == 0 && ncpu > 1) migrate_check(x);
+    }
+}
+
+static void sleeper(struct tinfo *x)
+{
+    while (!stop) {
+        uint64_t want = 100000 + rnd(&x->rng) % 2000000, t0 = clock_ns();
+        thread_sleep_ns(want);
+        if (clock_ns() - t0 < want)
+            err(x, "thread_sleep_ns returned early");
+        x->progress++;
+        if (x->progress % 16 == 0 && ncpu > 1) migrate_check(x);
+    }
+}
+
+static bool my_turn(void *arg)
+{
+    struct tinfo *x = arg;
+    return x->pair->turn == (x->idx & 1) || stop;
+}
+
+static void pinger(struct tinfo *x)
+{
+    for (;;) {
+        waitq_wait(&x->pair->wq, my_turn, x);
+        if (stop) break;
+        x->pair->handoffs++;
+        x->pair->turn = !(x->idx & 1);
+        waitq_wake(&x->pair->wq, 1);
+        x->progress++;
+        if (rnd(&x->rng) % 4 == 0) thread_yield();
+    }
+}
+
+static void producer(struct tinfo *x)
+{
+    while (!stop) {
+        __atomic_add_fetch(&produced, 1, __ATOMIC_RELAXED);
+        complete(x->comp);
+        x->progress++;
+        if (rnd(&x->rng) % 2) thread_yield(); else thread_sleep_ns(50000);
+    }
+    complete(x->comp);                         /* release a waiting consumer */
+}
+
+static void consumer(struct tinfo *x)
+{
+    while (!stop) {
+        wait_for_completion(x->comp);
+        if (stop) break;
+        __atomic_add_fetch(&consumed, 1, __ATOMIC_RELAXED);
+        x->progress++;
+    }
+}
+
+static void worker(void *arg)
+{
+    struct tinfo *x = arg;
+    switch (x->kind) {
+    case K_COMPUTE: compute(x); break;
+    case K_SLEEP: sleeper(x); break;
+    case K_PING: pinger(x); break;
+    case K_PROD: producer(x); break;
+    case K_CONS: consumer(x); break;
+    }
+    x->finished = 1;
+}
+
+static const char *kind_name[] = { "compute", "sleep", "ping", "prod", "cons" };
+
+static void add(int kind, int idx, struct pair *p)
+{
+    struct tinfo *x = &ti[nt];
+    x->kind = kind; x->idx = idx; x->pair = p; x->comp = &pc_comp;
+    x->rng = (uint32_t)param_seed * 2654435761u + (uint32_t)nt * 40503u + 1;
+    ksnprintf(x->name, sizeof x->name, "%s%d", kind_name[kind], idx);
+    x->t = thread_create(x->name, worker, x, CPUMASK_ALL);
+    if (!x->t) { err(x, "thread_create failed"); return; }
+    nt++;
+}
+
+static void spawn(void)
+{
+    int want = torture_threads ? torture_threads : 3 * ncpu + 4, i, np;
+    static struct pair pairs[MAXT / 2];
+    if (want < 6) want = 6;
+    if (want > MAXT) want = MAXT;
+    completion_init(&pc_comp);
+    add(K_PROD, 0, NULL);
+    add(K_CONS, 0, NULL);
+    np = (want - 2) / 4;
+    if (np < 1) np = 1;
+    for (i = 0; i < np; i++) {
+        waitq_init(&pairs[i].wq, "pair");
+        add(K_PING, 2 * i, &pairs[i]);
+        add(K_PING, 2 * i + 1, &pairs[i]);
+    }
+    for (i = 0; nt < want; i++)
+        add(i % 3 == 2 ? K_SLEEP : K_COMPUTE, i, NULL);
+}
+
+static uint32_t total_progress(void)
+{
+    uint32_t s = 0;
+    int i;
+    for (i = 0; i < nt; i++) s += ti[i].progress;
+    return s;
+}
+
+static void stats(uint64_t t0)
+{
+    uint32_t sw = 0, mig = 0;
+    int i;
+    for (i = 0; i < ncpu; i++) sw += cpus[i].nr_switches;
+    for (i = 0; i < nt; i++) mig += ti[i].t ? ti[i].t->nmigrations : ti[i].mig;
+    kprintf("sched-torture: t=%ums progress=%u switches=%u preemptions=%u landed=%u migrations=%u "
+            "completions=%u/%u errors=%u\n", (uint32_t)((clock_ns() - t0) / 1000000), total_progress(),
+            sw, preempt_total, landed_total, mig, consumed, produced, errors);
+}
+
+static int finish_threads(char *why, size_t n)
+{
+    uint64_t end = clock_ns() + 2000000000ull;
+    int i, stuck = 0;
+    char sym[96];
+    while (clock_ns() < end) {
+        for (i = 0; i < nt && ti[i].finished; i++)
+            ;
+        if (i == nt) break;
+        thread_sleep_ns(10000000);
+    }
+    for (i = 0; i < nt; i++) {
+        struct thread *t = ti[i].t;
+        if (ti[i].finished) continue;
+        stuck++;
+        ksym_format(t->saved_eip, sym, sizeof sym);
+        kprintf("!!! thread %s (tid %d) never finished: state %d on cpu %d, left the CPU at %s"
+                " (lost wakeup?)\n", t->name, t->tid, t->state, t->cpu, sym);
+    }
+    if (stuck) {
+        ksnprintf(why, n, "lost wakeup: %d thread%s stuck asleep after stop", stuck, stuck > 1 ? "s" : "");
+        return 1;
+    }
+    for (i = 0; i < nt; i++) {
+        if (ti[i].t->nivcsw && sched_preempt_model != PREEMPT_FULL) {
+            kprintf("!!! thread %s was preempted %u times under preempt model %d\n",
+                    ti[i].t->name, ti[i].t->nivcsw, sched_preempt_model);
+            errors++;
+        }
+        ti[i].mig = ti[i].t->nmigrations;
+        thread_join(ti[i].t);
+        ti[i].t = NULL;
+    }
+    return 0;
+}
+
+static int check_landing(char *why, size_t n)
+{
+    char line[400];
+    int i, hit = 0, len = 0;
+    int mode = landing_mode >= 0 ? landing_mode : (sched_preempt_model == PREEMPT_FULL ? 2 : 0);
+    for (i = 0; i < NINSN; i++) {
+        hit += landed[i] > 0;
+        len += ksnprintf(line + len, sizeof line - (size_t)len, " +%u:%u", sched_landing_offsets[i], landed[i]);
+    }
+    kprintf("landing histogram (preemptions by offset in sched_landing_run's block, %u of %u "
+            "preemptions):%s\n", landed_total, preempt_total, line);
+    kprintf("landing: %d/%d instruction boundaries reached\n", hit, NINSN);
+    if (mode == 2 && hit < NINSN) {
+        kprintf("!!! preemptions reached only %d/%d instruction boundaries of the block\n", hit, NINSN);
+        ksnprintf(why, n, "landing: preemptions reached only %d/%d instruction boundaries", hit, NINSN);
+        return 1;
+    }
+    return 0;
+}
+
+static int check_progress(uint32_t *half, char *why, size_t n)
+{
+    int i, bad = 0;
+    for (i = 0; i < nt; i++) {
+        if (ti[i].progress == 0 || ti[i].progress == half[i]) {
+            kprintf("!!! thread %s made no progress in the %s half (progress %u)\n", ti[i].name,
+                    ti[i].progress ? "second" : "first", ti[i].progress);
+            bad++;
+        }
+    }
+    if (bad) ksnprintf(why, n, "%d thread%s starved", bad, bad > 1 ? "s" : "");
+    return bad;
+}
+
+static int scenario_sched_torture(char *why, size_t n)
+{
+    uint64_t t0 = clock_ns(), end = t0 + (uint64_t)param_duration_ms * 1000000u, half_at = t0 + (end - t0) / 2;
+    static uint32_t half[MAXT];
+    bool halved = false;
+    int i;
+    if (sched_preempt_model == PREEMPT_FULL)
+        sched_preempt_hook = landing_hook;
+    spawn();
+    kprintf("sched-torture: %d threads on %d CPUs, preempt model %d, %d ms\n", nt, ncpu,
+            sched_preempt_model, param_duration_ms);
+    while (clock_ns() < end) {
+        thread_sleep_ns(param_duration_ms >= 2000 ? 500000000ull : 250000000ull);
+        stats(t0);
+        if (!halved && clock_ns() >= half_at) {
+            for (i = 0; i < nt; i++) half[i] = ti[i].progress;
+            halved = true;
+        }
+    }
+    stop = 1;
+    for (i = 0; i < nt; i++)
+        if (ti[i].kind == K_PING) waitq_wake(&ti[i].pair->wq, 2);
+    complete_all(&pc_comp);
+    sched_preempt_hook = NULL;
+    if (finish_threads(why, n))
+        return 1;
+    stats(t0);
+    if (check_landing(why, n))
+        return 1;
+    if (sched_preempt_model == PREEMPT_FULL && preempt_total == 0) {
+        ksnprintf(why, n, "no preemption happened under preempt=full");
+        return 1;
+    }
+    if (check_progress(half, why, n))
+        return 1;
+    if (errors) {
+        ksnprintf(why, n, "%u error%s (see !!! lines)", errors, errors > 1 ? "s" : "");
+        return 1;
+    }
+    return 0;
+}
+KSCENARIO("sched-torture", scenario_sched_torture, "scheduler torture: sleep/wake/yield/migrate/preempt");
