@@ -1,0 +1,174 @@
+/* insn_analyze_test.c - unit tests for function analysis (probe regions,
+ * hazards H3 H4 H5 H9 H12) and region relocation (byte-exact output).
+ * Expected bytes and addresses are worked out by hand (Intel SDM Vol. 2
+ * encodings: Jcc 0F 8x rel32, JMP E9, PUSH 68). */
+#include <stdlib.h>
+#include "tests/host/check.h"
+#include "patch/insn_analyze.h"
+#include "patch/insn_reloc.h"
+
+static uint32_t offs[256], tg[64], src[64];
+
+static int analyze(struct analyze_fn *fn, const uint8_t *code, uint32_t start,
+		   uint32_t size)
+{
+	fn->insn_off = offs;
+	fn->insn_cap = 256;
+	fn->targets = tg;
+	fn->target_src = src;
+	fn->target_cap = 64;
+	return analyze_function(fn, code, start, size);
+}
+
+/* push ebp; mov ebp,esp; sub esp,16; test eax,eax; je 10f; call 10f;
+ * 10f: xor eax,eax; leave; ret */
+static const uint8_t f1[] = {
+	0x55, 0x89, 0xe5, 0x83, 0xec, 0x10, 0x85, 0xc0, 0x74, 0x05,
+	0xe8, 0x00, 0x00, 0x00, 0x00, 0x31, 0xc0, 0xc9, 0xc3,
+};
+
+static void test_f1(void)
+{
+	static struct analyze_fn fn;
+	static struct analyze_region r;
+
+	CHECK_EQ(analyze(&fn, f1, 0x100, sizeof(f1)), ANALYZE_OK);
+	CHECK_EQ(fn.ninsn, 9);
+	CHECK_EQ(fn.ntargets, 2);
+	CHECK_EQ(fn.targets[0], 0x10f);
+	CHECK_EQ(fn.targets[1], 0x10f);
+	CHECK(!fn.has_ijmp);
+	CHECK(analyze_is_boundary(&fn, 0x103));
+	CHECK(!analyze_is_boundary(&fn, 0x102));
+	CHECK_EQ(analyze_region(&fn, 0x100, &r), ANALYZE_OK);
+	CHECK_EQ(r.n, 3);
+	CHECK_EQ(r.len, 6);
+	CHECK_EQ(r.insn[2].action, ANALYZE_COPY);
+	CHECK_EQ(analyze_region(&fn, 0x106, &r), ANALYZE_OK);	/* call last */
+	CHECK_EQ(r.len, 9);
+	CHECK_EQ(r.insn[1].action, ANALYZE_RELOC);
+	CHECK_STR(r.insn[1].hazard, "H9");
+	CHECK_EQ(r.insn[2].action, ANALYZE_RELOC);
+	CHECK_EQ(analyze_region(&fn, 0x10a, &r), ANALYZE_OK);
+	CHECK_EQ(analyze_region(&fn, 0x102, &r), ANALYZE_ERR_NOT_BOUNDARY);
+	CHECK_STR(r.hazard, "H12");
+	CHECK_EQ(analyze_region(&fn, 0x10f, &r), ANALYZE_ERR_CROSSES_END);
+	CHECK_STR(r.hazard, "H12");
+	CHECK_EQ(analyze_region(&fn, 0x200, &r), ANALYZE_ERR_OUTSIDE);
+	/* 0x10b..: region at 0x108 (je, call) covers 0x108..0x10f: the
+	 * targets are 0x10f, not strictly inside */
+	CHECK_EQ(analyze_region(&fn, 0x108, &r), ANALYZE_OK);
+}
+
+/* xor eax,eax; je 7; inc eax x5; ret: je targets inside a region at 4 */
+static const uint8_t f2[] = { 0x31, 0xc0, 0x74, 0x03, 0x40, 0x40, 0x40,
+			      0x40, 0x40, 0x40, 0xc3 };
+/* int3 in the middle; indirect call; 16-bit jmp; indirect jmp */
+static const uint8_t f3[] = { 0x90, 0xcc, 0x90, 0x90, 0x90, 0x90, 0xc3 };
+static const uint8_t f4[] = { 0xff, 0xd0, 0x90, 0x90, 0x90, 0x90, 0xc3 };
+static const uint8_t f5[] = { 0x66, 0xe9, 0x00, 0x00, 0x90, 0x90, 0xc3 };
+static const uint8_t f6[] = { 0x89, 0xe5, 0x90, 0x90, 0x90, 0xff, 0xe0 };
+static const uint8_t f7[] = { 0x89, 0xe5, 0xd6, 0x90 };
+
+static void test_hazards(void)
+{
+	static struct analyze_fn fn;
+	static struct analyze_region r;
+
+	CHECK_EQ(analyze(&fn, f2, 0, sizeof(f2)), ANALYZE_OK);
+	CHECK_EQ(analyze_region(&fn, 4, &r), ANALYZE_ERR_TARGET_INSIDE);
+	CHECK_STR(r.hazard, "H4");
+	CHECK(strstr(r.reason, "0x2") != NULL);		/* names the je */
+	CHECK_EQ(analyze_region(&fn, 2, &r), ANALYZE_OK);	/* 2..7: 7 not inside */
+	CHECK_EQ(analyze(&fn, f3, 0, sizeof(f3)), ANALYZE_OK);
+	CHECK_EQ(analyze_region(&fn, 0, &r), ANALYZE_ERR_INSN);
+	CHECK_STR(r.hazard, "H12");
+	CHECK(strstr(r.reason, "int3") != NULL);
+	CHECK_EQ(analyze_region(&fn, 2, &r), ANALYZE_OK);	/* 5 bytes exactly */
+	CHECK_EQ(analyze_region(&fn, 3, &r), ANALYZE_ERR_CROSSES_END);
+	CHECK_EQ(analyze(&fn, f4, 0, sizeof(f4)), ANALYZE_OK);
+	CHECK_EQ(analyze_region(&fn, 0, &r), ANALYZE_ERR_INSN);
+	CHECK_STR(r.hazard, "H3");
+	CHECK_EQ(analyze(&fn, f5, 0, sizeof(f5)), ANALYZE_OK);
+	CHECK_EQ(analyze_region(&fn, 0, &r), ANALYZE_ERR_INSN);
+	CHECK_STR(r.hazard, "H9");
+	CHECK_EQ(analyze(&fn, f6, 0x40, sizeof(f6)), ANALYZE_OK);
+	CHECK(fn.has_ijmp);
+	CHECK_EQ(fn.ijmp_addr, 0x45);
+	CHECK_EQ(analyze_region(&fn, 0x40, &r), ANALYZE_ERR_INDIRECT_JUMP);
+	CHECK_STR(r.hazard, "H5");
+	CHECK_EQ(analyze(&fn, f7, 0, sizeof(f7)), ANALYZE_ERR_DECODE);
+	CHECK_STR(fn.hazard, "H12");
+	CHECK_EQ(analyze_region(&fn, 0, &r), ANALYZE_ERR_DECODE);
+	fn.insn_cap = 2;
+	CHECK_EQ(analyze_function(&fn, f1, 0, sizeof(f1)), ANALYZE_ERR_CAPACITY);
+}
+
+static uint32_t le32(const uint8_t *p)
+{
+	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void test_reloc(void)
+{
+	static const uint8_t jcc8[] = { 0x74, 0x10, 0x89, 0xe5, 0x90 };
+	static const uint8_t loop[] = { 0xe2, 0xfe, 0x90, 0x90, 0x90 };
+	static const uint8_t call[] = { 0xe8, 0xfb, 0x0f, 0x00, 0x00 };
+	static const uint8_t jcx16[] = { 0x67, 0xe3, 0x00, 0x90, 0x90 };
+	static const uint8_t hint[] = { 0x3e, 0x74, 0x00, 0x90, 0x90 };
+	static const uint8_t bad[] = { 0x90, 0xcc, 0x90, 0x90, 0x90 };
+	static const uint8_t part[] = { 0x90, 0x90, 0x90, 0x90, 0xe9, 0x00 };
+	static const uint8_t segjcc[] = { 0x64, 0x74, 0x00, 0x90, 0x90 };
+	uint8_t d[64];
+	struct reloc_result why;
+	int n;
+
+	/* je 0x1012 -> 0f 84 rel32 at 0x5000; mov; nop; jmp 0x1005 */
+	n = reloc_region(jcc8, 0x1000, 5, d, sizeof(d), 0x5000, &why);
+	CHECK_EQ(n, 6 + 3 + 5);
+	CHECK(d[0] == 0x0f && d[1] == 0x84);
+	CHECK_EQ(le32(d + 2), 0x1012u - 0x5006u);
+	CHECK(d[6] == 0x89 && d[7] == 0xe5 && d[8] == 0x90);
+	CHECK_EQ(d[9], 0xe9);
+	CHECK_EQ(le32(d + 10), 0x1005u - 0x500eu);
+	CHECK_EQ(reloc_region(jcc8, 0x1000, 5, NULL, 0, 0x5000, NULL), n);
+	/* loop 0x1000 -> e2 02 eb 05 e9 rel32 */
+	n = reloc_region(loop, 0x1000, 5, d, sizeof(d), 0x5000, &why);
+	CHECK_EQ(n, 9 + 3 + 5);
+	CHECK(d[0] == 0xe2 && d[1] == 2 && d[2] == 0xeb && d[3] == 5);
+	CHECK_EQ(d[4], 0xe9);
+	CHECK_EQ(le32(d + 5), 0x1000u - 0x5009u);
+	/* call 0x2000 -> push $0x1005; jmp 0x2000; jmp 0x1005 */
+	n = reloc_region(call, 0x1000, 5, d, sizeof(d), 0x5000, &why);
+	CHECK_EQ(n, 10 + 5);
+	CHECK_EQ(d[0], 0x68);
+	CHECK_EQ(le32(d + 1), 0x1005u);
+	CHECK_EQ(d[5], 0xe9);
+	CHECK_EQ(le32(d + 6), 0x2000u - 0x500au);
+	/* jcxz keeps its 0x67 prefix */
+	n = reloc_region(jcx16, 0x1000, 5, d, sizeof(d), 0x5000, &why);
+	CHECK(d[0] == 0x67 && d[1] == 0xe3 && d[2] == 2);
+	CHECK_EQ(le32(d + 6), 0x1003u - 0x500au);
+	/* branch hint dropped */
+	n = reloc_region(hint, 0x1000, 5, d, sizeof(d), 0x5000, &why);
+	CHECK(d[0] == 0x0f && d[1] == 0x84);
+	CHECK_EQ(le32(d + 2), 0x1003u - 0x5006u);
+	CHECK_EQ(reloc_region(bad, 0x1000, 5, d, sizeof(d), 0x5000, &why),
+		 RELOC_ERR_REFUSED);
+	CHECK_STR(why.hazard, "H12");
+	CHECK_EQ(why.fail_addr, 0x1001u);
+	CHECK_EQ(reloc_region(part, 0x1000, 6, d, sizeof(d), 0x5000, &why),
+		 RELOC_ERR_DECODE);
+	CHECK_EQ(reloc_region(segjcc, 0x1000, 5, d, sizeof(d), 0x5000, &why),
+		 RELOC_ERR_PREFIX);
+	CHECK_EQ(reloc_region(jcc8, 0x1000, 5, d, 8, 0x5000, &why),
+		 RELOC_ERR_SPACE);
+}
+
+int main(void)
+{
+	test_f1();
+	test_hazards();
+	test_reloc();
+	return check_done("insn_analyze_test");
+}
