@@ -6,8 +6,25 @@
 #include "kernel/cpu.h"
 #include "kernel/trap.h"
 #include "kernel/x86.h"
+#include "kernel/thread.h"
+#include "kernel/clock.h"
 
 static volatile int stopping;
+
+/* The host runner's NMI reaches every CPU.  An idle CPU gives a busy one
+ * 200 ms to start the report (so it names where the work hung); if nobody
+ * does, it reports itself (returns false: trap() calls panic_nmi). */
+static NOPROBE bool external_nmi_idle(struct cpu *c)
+{
+    uint64_t end;
+    if (!c->thread || c->thread != c->idle || !clock_tsc_khz || ncpu < 2)
+        return false;
+    end = clock_ns() + 200000000ull;
+    while (clock_ns() < end)
+        if (READ_ONCE(stopping))
+            for (;;) { cli(); hlt(); }
+    return false;
+}
 
 static NOPROBE bool smp_nmi(struct trapframe *tf)
 {
@@ -17,7 +34,7 @@ static NOPROBE bool smp_nmi(struct trapframe *tf)
         for (;;) { cli(); hlt(); }             /* stopped by a panicking CPU */
     fn = __atomic_exchange_n(&c->nmi_fn, NULL, __ATOMIC_ACQ_REL);
     if (!fn)
-        return false;
+        return external_nmi_idle(c);
     fn(tf);
     return true;
 }
