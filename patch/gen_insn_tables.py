@@ -33,25 +33,37 @@ def die(lineno, msg):
 
 
 def parse_modrm(tok, lineno):
-    """Return (level, list of (mod, reg, rm)) cells the key selects."""
-    mods = range(2)            # 0: memory (mod != 3), 1: register
+    """Return (level, list of (mod, reg, rm)) cells the key selects.
+    Levels: /m /r 1, /N 2, /Nm /Nr 3, =XX 4 (more specific wins)."""
     if tok.startswith("="):
         b = int(tok[1:], 16)
         if b >> 6 != 3:
             die(lineno, "=XX must be a register form")
-        return 3, [(1, (b >> 3) & 7, b & 7)]
+        return 4, [(1, (b >> 3) & 7, b & 7)]
+    if tok in ("/m", "/r"):
+        m = 0 if tok == "/m" else 1
+        return 1, [(m, r, rm) for r in range(8) for rm in range(8)]
     if not tok.startswith("/") or not tok[1:2].isdigit():
         die(lineno, "bad ModRM key " + tok)
     reg, kind = int(tok[1]), tok[2:]
-    if kind == "m":
-        mods, level = [0], 2
-    elif kind == "r":
-        mods, level = [1], 2
-    elif kind == "":
-        level = 1
-    else:
+    mods, level = {"m": ([0], 3), "r": ([1], 3), "": ([0, 1], 2)}.get(
+        kind, (None, None))
+    if mods is None:
         die(lineno, "bad ModRM key " + tok)
     return level, [(m, reg, rm) for m in mods for rm in range(8)]
+
+
+def operand_mods(operands, flags):
+    """SDM operand codes restrict ModRM.mod: M memory only; R U N register
+    only (unless the ModRM is register-only anyway)."""
+    if "regonly" in flags:
+        return {0, 1}
+    mods = {0, 1}
+    if any(op[:1] == "M" for op in operands):
+        mods &= {0}
+    if any(op[:1] in ("R", "U", "N") and len(op) > 1 for op in operands):
+        mods &= {1}
+    return mods
 
 
 def parse_attr(mnem, operands, flags, lineno):
@@ -98,6 +110,11 @@ def parse_line(line, lineno):
             mlevel, cells = parse_modrm(k, lineno)
     special = [SPECIAL[f] for f in flags if f in SPECIAL]
     attr = parse_attr(mnem, operands, flags, lineno)
+    if mnem != "invalid":
+        mods = operand_mods(operands, flags)
+        if not mods:
+            die(lineno, "operands need both memory and register forms")
+        cells = [c for c in cells if c[0] in mods]
     if mlevel and "MODRM" not in attr[0]:      # =XX and /N imply ModRM
         attr = (tuple(sorted(attr[0] + ("MODRM",))),) + attr[1:]
     prio = (mlevel, plevel, -len(ops))
@@ -145,13 +162,18 @@ def build_cube(entries, where):
 
 
 def fill_invalid(cube, where):
-    """Undefined cells are #UD; they keep the opcode's ModRM presence."""
+    """Undefined cells are #UD; they keep the opcode's ModRM presence and,
+    when all defined entries agree, its immediates (so a #UD encoding
+    still has a length)."""
     leaves = {a for p in cube for m in p for r in m for a in r if a}
-    modrm = {("MODRM" in a[0]) for a in leaves if "INVALID" not in a[0]}
+    valid = [a for a in leaves if "INVALID" not in a[0]]
+    modrm = {("MODRM" in a[0]) for a in valid}
     if len(modrm) > 1:
         sys.exit("opcode %s: entries disagree on ModRM" % where)
     has = modrm.pop() if modrm else any("MODRM" in a[0] for a in leaves)
-    inv = (("INVALID", "MODRM"), ) + INVALID[1:] if has else INVALID
+    imms = {(a[1], a[2]) for a in valid}
+    i1, i2 = imms.pop() if len(imms) == 1 else INVALID[1:3]
+    inv = (("INVALID", "MODRM") if has else ("INVALID",), i1, i2, "invalid")
     for p in cube:
         for m in p:
             for r in m:

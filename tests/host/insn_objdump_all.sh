@@ -20,8 +20,8 @@ if [ -f $B/kernel.elf ]; then add $B/kernel.elf; else echo "($B/kernel.elf not b
 echo "ELF inputs: ${#files[@]} files"
 tests/host/insn_objdump_check.sh $chk "${files[@]}"
 echo "random bytes (seed 1, 4 MB):"
-python3 tests/host/insn_gen_bytes.py random 1 4000000 $B/host/insn_random.bin
+${PYTHON:-python3} tests/host/insn_gen_bytes.py random 1 4000000 $B/host/insn_random.bin
 tests/host/insn_objdump_check.sh $chk --binary $B/host/insn_random.bin
 echo "opcode sweep (all maps, prefixes, ModRM forms):"
-python3 tests/host/insn_gen_bytes.py sweep $B/host/insn_sweep.bin
+${PYTHON:-python3} tests/host/insn_gen_bytes.py sweep $B/host/insn_sweep.bin
 tests/host/insn_objdump_check.sh $chk --binary $B/host/insn_sweep.bin
