@@ -47,14 +47,6 @@ void idt_init(void)
     }
 }
 
-/* A trap gate leaves IF as it was (SDM Vol. 3, 6.12.1.3): #BP handlers
- * (probe pre-handlers) then run with the interrupted code's interrupt state. */
-void idt_set_trap_gate(int vec)
-{
-    ASSERT(vec >= 0 && vec < NVECTORS);
-    idt[vec] = (idt[vec] & ~((uint64_t)0xFF << 40)) | ((uint64_t)0x8F << 40);
-}
-
 void idt_load(void)
 {
     struct { uint16_t lim; uint32_t base; } __attribute__((packed)) idtr;

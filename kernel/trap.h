@@ -26,7 +26,6 @@ void trap_register(int vec, trap_handler_t fn);
 void idt_init(void);           /* build the IDT (boot CPU) */
 void idt_load(void);           /* load it (every CPU) */
 void idt_set_task_gate(int vec, uint16_t sel);
-void idt_set_trap_gate(int vec);   /* IF unchanged on entry (boot CPU, before idt_load on APs) */
 extern uint32_t trap_push[];   /* per CPU: value trapret pushes on the interrupted stack */
 void trap(struct trapframe *tf);
 const char *trap_name(int vec);

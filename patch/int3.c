@@ -1,9 +1,11 @@
-/* int3 and #DB handling (see int3.h).  An int3 hit takes this CPU's reference
- * before it looks anything up and drops it when the displaced instruction has
- * run (after #DB for a single-step), so int3_sync_refs() can wait out every
- * user of memory that was reachable from the lookup.  An int3 that no owner
- * claims and that is no longer in the text has vanished (a probe or poke was
- * removed after this CPU trapped): the instruction is restarted (H7). */
+/* int3 and #DB handling (see int3.h).  #BP enters through an interrupt gate,
+ * so the reference is taken before any IPI can be served: a core sync cannot
+ * complete between the trap and the reference.  The reference is dropped when
+ * the displaced instruction has run (after #DB for a single-step), so
+ * int3_sync_refs() waits out every user of memory reachable from the lookup,
+ * even a probe handler that re-enabled interrupts and let a sync through.
+ * An int3 that no owner claims and that is no longer in the text has
+ * vanished (removed after this CPU trapped): the instruction is restarted. */
 #include "patch/int3.h"
 #include "kernel/trap.h"
 #include "kernel/x86.h"
@@ -46,7 +48,7 @@ NOPROBE bool int3_handle(struct trapframe *tf)
     struct int3_cpu *c = &icpu[cpu_id()];
     uint32_t addr = tf->eip - 1, saved_if = tf->eflags & EFLAGS_IF;
     struct int3_hit h = { 0, 0, 0 };
-    ref_get(c);
+    ref_get(c);                                /* IF=0 here: see the top comment */
     if (poke_int3(addr, tf, &h) || kprobe_int3(addr, tf, &h)) {
         c->st.hits++;
         if (h.ool && ool_start(h.ool, tf)) {
@@ -90,7 +92,6 @@ void int3_init(void)
 {
     trap_register(T_BP, int3_handle);
     trap_register(T_DB, debug_handler);
-    idt_set_trap_gate(T_BP);
 }
 
 void int3_sync_refs(void)

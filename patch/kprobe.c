@@ -1,4 +1,7 @@
-/* int3 probes (see kprobe.h).  Probes at one address share a site: the
+/* int3 probes (see kprobe.h).  Pre-handlers run with the probed code's
+ * interrupt flag, so a slow handler does not hold off IPIs; a core sync then
+ * does not imply that every handler has finished, which is why removal waits
+ * for the int3 references (H7).  Probes at one address share a site: the
  * original first byte, the displaced instruction out of line, the list of
  * probes.  Sites live in a hash table that int3 handlers read without locks;
  * writers hold the text lock, and memory a handler could have reached is
@@ -12,6 +15,8 @@
 #include "kernel/fmt.h"
 #include "kernel/console.h"
 #include "kernel/panic.h"
+#include "kernel/x86.h"
+#include "kernel/trap.h"
 
 #define NBUCKET 64
 struct kprobe_site {
@@ -66,6 +71,8 @@ NOPROBE bool kprobe_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h
         return true;
     }
     running[me] = 1;
+    if (tf->eflags & EFLAGS_IF)
+        sti();                                 /* handlers run with the probed code's IF */
     for (p = s->probes; p; p = p->next) {
         if (p->flags & KPROBE_DISABLED)
             continue;
@@ -74,6 +81,7 @@ NOPROBE bool kprobe_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h
             skip = 1;
         post |= p->post_handler != NULL;
     }
+    cli();
     running[me] = 0;
     if (skip)
         h->ool = NULL;

@@ -1,0 +1,38 @@
+/* Helpers shared by the patching tortures: per-CPU worker threads pinned one
+ * to a CPU, a stop flag, join with a lost-thread report, a xorshift RNG, and
+ * a histogram of where preemptions landed inside given code ranges. */
+#ifndef TORTURE_H
+#define TORTURE_H
+#include "kernel/types.h"
+#include "kernel/cpu.h"
+
+struct thread;
+struct torture_worker {
+    struct thread *t;
+    int cpu;
+    uint32_t rng;
+    volatile uint32_t iters;
+    volatile int finished;
+    char name[20];
+};
+
+extern struct torture_worker torture_workers[NCPU_MAX];
+extern volatile int torture_stop;
+extern volatile uint32_t torture_errors;
+
+/* One worker per online CPU running fn(w) until torture_stop. */
+void torture_spawn(const char *prefix, void (*fn)(struct torture_worker *w), uint32_t seed);
+int torture_join(char *why, size_t n);        /* 0, or 1 with why: a worker never finished */
+uint32_t torture_iters(void);
+static inline uint32_t torture_rnd(uint32_t *s) { *s ^= *s << 13; *s ^= *s >> 17; *s ^= *s << 5; return *s; }
+/* Let the patcher (and others) run: voluntary switch every call under every
+ * model (preempt=none only switches there), a short sleep now and then. */
+void torture_pause(struct torture_worker *w);
+
+/* Preemption landing: count preemptions whose EIP falls in [lo, hi) of up to
+ * four ranges (by byte offset), reported by torture_landing_print(). */
+void torture_landing_start(const char *name[], const uint32_t lo[], const uint32_t hi[], int n);
+void torture_landing_stop(void);
+void torture_landing_print(void);
+uint32_t torture_landing_total(void);
+#endif
