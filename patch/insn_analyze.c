@@ -59,9 +59,14 @@ int analyze_function(struct analyze_fn *fn, const uint8_t *code,
 	uint32_t off = 0;
 	int err;
 
-	if (!fn || !code || !fn->insn_off || !fn->targets || !fn->target_src)
+	if (!fn)
 		return ANALYZE_ERR_ARG;
+	fn->err = ANALYZE_ERR_ARG;
+	fn->hazard = "";
 	fn->code = code;
+	if (!code || !fn->insn_off || !fn->targets || !fn->target_src ||
+	    fn->insn_cap <= 0 || fn->target_cap < 0)
+		return ANALYZE_ERR_ARG;
 	fn->start = start;
 	fn->size = size;
 	fn->ninsn = fn->ntargets = 0;

@@ -94,15 +94,16 @@ int analyze_region(const struct analyze_fn *fn, uint32_t addr,
 	int err;
 
 	if (!fn || !r)
-		return ANALYZE_ERR_ARG;
+		return ANALYZE_ERR_ARG;	/* nothing to report into */
 	r->addr = addr;
 	r->len = 0;
 	r->n = 0;
 	r->err = ANALYZE_OK;
 	r->hazard = "";
 	r->reason[0] = 0;
-	if (fn->err)
-		return reg_fail(r, fn->err, fn->hazard, "function not analysable:",
+	if (fn->err || !fn->code)
+		return reg_fail(r, fn->err ? fn->err : ANALYZE_ERR_ARG,
+				fn->hazard, "function not analysable:",
 				fn->start, 0);
 	if (addr < fn->start || addr - fn->start >= fn->size)
 		return reg_fail(r, ANALYZE_ERR_OUTSIDE, "H12",

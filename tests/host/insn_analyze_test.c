@@ -102,6 +102,11 @@ static void test_hazards(void)
 	CHECK_EQ(analyze_region(&fn, 0, &r), ANALYZE_ERR_DECODE);
 	fn.insn_cap = 2;
 	CHECK_EQ(analyze_function(&fn, f1, 0, sizeof(f1)), ANALYZE_ERR_CAPACITY);
+	CHECK_EQ(analyze_region(&fn, 0, &r), ANALYZE_ERR_CAPACITY);
+	CHECK_EQ(analyze_function(&fn, NULL, 0, 4), ANALYZE_ERR_ARG);
+	CHECK_EQ(analyze_region(&fn, 0, &r), ANALYZE_ERR_ARG);
+	CHECK_EQ(analyze_function(NULL, f1, 0, 4), ANALYZE_ERR_ARG);
+	CHECK_EQ(analyze_region(NULL, 0, &r), ANALYZE_ERR_ARG);
 }
 
 static uint32_t le32(const uint8_t *p)
