@@ -7,7 +7,7 @@ B=${B:-build}
 secs=${1:-20}
 corpus=$B/host/insn_fuzz_corpus
 mkdir -p "$corpus"
-log=$B/host/insn_fuzz.log
+log=$B/host/insn_fuzz-${secs}s.log
 if ! "$B/host/insn_fuzz" -max_total_time="$secs" -seed=1 -print_final_stats=1 \
 	-artifact_prefix="$B/host/insn_fuzz-" "$corpus" >"$log" 2>&1; then
 	tail -40 "$log"

@@ -1,7 +1,8 @@
 /* insn_sites.c - probe-site statistics over the whole kernel text: every
  * instruction boundary of every text symbol is judged by patch/insn_analyze
  * (int3-probe-able, jump-optimizable, or refused by hazard ID H3 H4 H5 H9
- * H12 per the design's table); optimizable regions must also relocate. */
+ * H12 per the design's table), plus H4 for branches from other functions;
+ * optimizable regions must also relocate. */
 #include "kernel/ktest.h"
 #include "kernel/ksym.h"
 #include "kernel/console.h"
@@ -11,13 +12,14 @@
 
 #define SITES_MAX_INSNS   16384
 #define SITES_MAX_TARGETS 4096
+#define SITES_MAX_ALL     16384	/* direct branch targets, whole kernel */
 
 static const char *const site_hazards[] = { "H3", "H4", "H5", "H9", "H12" };
 #define NHAZ 5
 
 struct site_stats {
 	int funcs, undecodable, boundaries, int3_ok, jump_ok, noprobe;
-	int reloc_fail;
+	int reloc_fail, h4_cross, all_overflow;
 	int refused[NHAZ + 1];		/* last: other (capacity) */
 };
 
@@ -26,6 +28,8 @@ static uint32_t s_tg[SITES_MAX_TARGETS], s_src[SITES_MAX_TARGETS];
 static struct analyze_fn s_fn;
 static struct analyze_region s_reg;
 static uint8_t s_tramp[ANALYZE_MAX_INSNS * RELOC_MAX_PER_INSN + 5];
+static struct { uint32_t target, src; } s_all[SITES_MAX_ALL];
+static int s_nall;
 
 static int hazard_index(const char *h)
 {
@@ -45,8 +49,57 @@ static bool in_noprobe(uint32_t a)
 	return a >= (uint32_t)__noprobe_start && a < (uint32_t)__noprobe_end;
 }
 
+static bool fn_setup(const struct ksym *k)
+{
+	s_fn.insn_off = s_off;
+	s_fn.insn_cap = SITES_MAX_INSNS;
+	s_fn.targets = s_tg;
+	s_fn.target_src = s_src;
+	s_fn.target_cap = SITES_MAX_TARGETS;
+	return analyze_function(&s_fn, (const uint8_t *)k->addr, k->addr,
+				k->size) == ANALYZE_OK;
+}
+
+/* Shell sort of the whole-kernel target list by target address. */
+static void all_sort(void)
+{
+	int gap, i, j;
+
+	for (gap = s_nall / 2; gap > 0; gap /= 2)
+		for (i = gap; i < s_nall; i++)
+			for (j = i; j >= gap &&
+			     s_all[j - gap].target > s_all[j].target; j -= gap) {
+				uint32_t t = s_all[j].target, u = s_all[j].src;
+
+				s_all[j] = s_all[j - gap];
+				s_all[j - gap].target = t;
+				s_all[j - gap].src = u;
+			}
+}
+
+/* A branch from outside [lo, hi) whose target is strictly inside
+ * (a, b)?  H4 across functions (tail calls, asm). */
+static bool cross_target(uint32_t a, uint32_t b, uint32_t lo, uint32_t hi)
+{
+	int l = 0, h = s_nall;
+
+	while (l < h) {			/* first target > a */
+		int m = (l + h) / 2;
+
+		if (s_all[m].target <= a)
+			l = m + 1;
+		else
+			h = m;
+	}
+	for (; l < s_nall && s_all[l].target < b; l++)
+		if (s_all[l].src < lo || s_all[l].src >= hi)
+			return true;
+	return false;
+}
+
 /* Judge one boundary; an optimizable region must relocate too. */
-static void site_one(struct site_stats *st, uint32_t addr)
+static void site_one(struct site_stats *st, const struct ksym *k,
+		     uint32_t addr)
 {
 	int n;
 
@@ -61,6 +114,11 @@ static void site_one(struct site_stats *st, uint32_t addr)
 		st->refused[hazard_index(s_reg.hazard)]++;
 		return;
 	}
+	if (cross_target(addr, addr + s_reg.len, k->addr, k->addr + k->size)) {
+		st->h4_cross++;
+		st->refused[hazard_index("H4")]++;
+		return;
+	}
 	st->jump_ok++;
 	n = reloc_region((const uint8_t *)addr, addr, s_reg.len, s_tramp,
 			 sizeof(s_tramp), (uint32_t)s_tramp, 0);
@@ -68,24 +126,35 @@ static void site_one(struct site_stats *st, uint32_t addr)
 		st->reloc_fail++;
 }
 
+/* First pass: every direct branch target in the kernel text. */
+static void site_collect(struct site_stats *st, const struct ksym *k)
+{
+	int i;
+
+	if (!fn_setup(k))
+		return;
+	for (i = 0; i < s_fn.ntargets; i++) {
+		if (s_nall == SITES_MAX_ALL) {
+			st->all_overflow++;
+			return;
+		}
+		s_all[s_nall].target = s_fn.targets[i];
+		s_all[s_nall++].src = s_fn.target_src[i];
+	}
+}
+
 static void site_func(struct site_stats *st, const struct ksym *k)
 {
 	int i;
 
-	s_fn.insn_off = s_off;
-	s_fn.insn_cap = SITES_MAX_INSNS;
-	s_fn.targets = s_tg;
-	s_fn.target_src = s_src;
-	s_fn.target_cap = SITES_MAX_TARGETS;
 	st->funcs++;
-	if (analyze_function(&s_fn, (const uint8_t *)k->addr, k->addr,
-			     k->size) != ANALYZE_OK) {
+	if (!fn_setup(k)) {
 		if (st->undecodable++ < 5)
 			kprintf("insn_sites: %s: %s\n", k->name, s_fn.reason);
 		return;
 	}
 	for (i = 0; i < s_fn.ninsn; i++)
-		site_one(st, k->addr + s_off[i]);
+		site_one(st, k, k->addr + s_off[i]);
 }
 
 static void site_print(const struct site_stats *st)
@@ -99,7 +168,8 @@ static void site_print(const struct site_stats *st)
 	kprintf("insn_sites: refused:");
 	for (i = 0; i < NHAZ; i++)
 		kprintf(" %s %d", site_hazards[i], st->refused[i]);
-	kprintf(" other %d; relocation failures %d\n", st->refused[NHAZ],
+	kprintf(" other %d (H4 from other functions %d); relocation "
+		"failures %d\n", st->refused[NHAZ], st->h4_cross,
 		st->reloc_fail);
 }
 
@@ -115,6 +185,14 @@ KTEST(insn_sites)
 	int i, refused = 0;
 
 	kmemset(&st, 0, sizeof(st));
+	s_nall = 0;
+	for (i = 0; i < ksym_count(); i++)
+		if (in_text(ksym_at(i)))
+			site_collect(&st, ksym_at(i));
+	all_sort();
+	for (i = 1; i < s_nall && s_all[i - 1].target <= s_all[i].target; i++)
+		;
+	KASSERT(s_nall == 0 || i == s_nall);		/* sorted */
 	for (i = 0; i < ksym_count(); i++)
 		if (in_text(ksym_at(i)))
 			site_func(&st, ksym_at(i));
@@ -126,6 +204,7 @@ KTEST(insn_sites)
 	KEXPECT(st.jump_ok > 0);
 	KEXPECT_EQ(st.jump_ok + refused, st.boundaries);
 	KEXPECT_EQ(st.reloc_fail, 0);
+	KEXPECT_EQ(st.all_overflow, 0);
 	/* gcc-compiled C decodes completely */
 	KEXPECT(st.undecodable * 10 < st.funcs);
 }
@@ -141,13 +220,7 @@ KTEST(insn_sites_c_functions)
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		k = ksym_by_name(names[i]);
 		KASSERT(k != NULL);
-		s_fn.insn_off = s_off;
-		s_fn.insn_cap = SITES_MAX_INSNS;
-		s_fn.targets = s_tg;
-		s_fn.target_src = s_src;
-		s_fn.target_cap = SITES_MAX_TARGETS;
-		KEXPECT_EQ(analyze_function(&s_fn, (const uint8_t *)k->addr,
-					    k->addr, k->size), ANALYZE_OK);
+		KEXPECT(fn_setup(k));
 		KEXPECT(s_fn.ninsn > 3);
 		KEXPECT(analyze_is_boundary(&s_fn, k->addr));
 	}
