@@ -38,13 +38,17 @@ $(INSN_HB)/insn_fuzz: tests/fuzz/insn_fuzz.c $(INSN_SRC) $(INSN_HDR)
 	$(INSN_CLANG) -g -O1 -I. -I$(G) -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -o $@ tests/fuzz/insn_fuzz.c $(INSN_SRC)
 
-# Scripts run from the repo root; their binaries are prerequisites.
-tests/host/insn_objdump_all.sh: $(INSN_HB)/insn_objdump_check
-tests/host/insn_fuzz_smoke.sh: $(INSN_HB)/insn_fuzz
+# Script tests: small wrappers under $(B)/host that pass B= on (the scripts
+# run from the repo root and find their binaries under $(B)/host).
+$(INSN_HB)/insn_objdump_all.sh: tests/host/insn_objdump_all.sh $(INSN_HB)/insn_objdump_check
+	printf '#!/bin/sh\nB=$(B) exec $< "$$@"\n' > $@ && chmod +x $@
+
+$(INSN_HB)/insn_fuzz_smoke.sh: tests/host/insn_fuzz_smoke.sh $(INSN_HB)/insn_fuzz
+	printf '#!/bin/sh\nB=$(B) exec $< "$$@"\n' > $@ && chmod +x $@
 
 HOST_TESTS += $(INSN_HB)/insn_test $(INSN_HB)/insn_analyze_test \
-	      $(INSN_HB)/insn_reloc_test tests/host/insn_objdump_all.sh \
-	      tests/host/insn_fuzz_smoke.sh
+	      $(INSN_HB)/insn_reloc_test $(INSN_HB)/insn_objdump_all.sh \
+	      $(INSN_HB)/insn_fuzz_smoke.sh
 
 # make insn-check FILES="a.so b.o ..."  (any 32-bit ELF files)
 insn-check: $(INSN_HB)/insn_objdump_check
@@ -53,6 +57,6 @@ insn-check: $(INSN_HB)/insn_objdump_check
 
 # make fuzz-long [FUZZ_TIME=seconds]
 fuzz-long: $(INSN_HB)/insn_fuzz
-	tests/fuzz/insn_fuzz_run.sh $(FUZZ_TIME)
+	B=$(B) tests/fuzz/insn_fuzz_run.sh $(FUZZ_TIME)
 
 .PHONY: insn-check fuzz-long
