@@ -92,6 +92,12 @@ static const struct lcase lengths[] = {
 	{ "62 f1 78 48 58 c0", 6, INSN_ERR_INVALID },	/* EVEX P1 bit 2 */
 	{ "c4 e0 78 00 c0", 0, INSN_ERR_INVALID },	/* VEX map 0 */
 	{ "62 f4 7c 48 58 c0", 0, INSN_ERR_INVALID },	/* EVEX map 4 */
+	{ "62 f1 7c 48 77 c0", 6, INSN_ERR_INVALID },	/* no EVEX form */
+	{ "c5 f8 00 c0", 4, INSN_ERR_INVALID },	/* VEX 0F 00 unused */
+	{ "c5 f9 77", 3, INSN_ERR_INVALID },	/* vzeroupper needs pp 0 */
+	{ "8f e8 78 00 c0 00", 6, INSN_ERR_INVALID },	/* XOP8 00 unused */
+	{ "8d c0", 2, INSN_ERR_INVALID },	/* lea needs memory */
+	{ "0f c5 00 01", 4, INSN_ERR_INVALID },	/* pextrw needs register */
 	{ "8f 20 00", 0, INSN_ERR_INVALID },	/* XOP map 0 */
 	/* too long */
 	{ "66 66 66 66 66 66 66 66 66 66 66 66 66 66 66 90", 0,
