@@ -14,6 +14,7 @@
 #include "kernel/param.h"
 #include "kernel/lapic.h"
 #include "kernel/ipi.h"
+#include "kernel/console.h"
 
 struct runq {
     struct spinlock lock;
@@ -58,6 +59,22 @@ static struct thread *rq_take(struct runq *q, int cpu, struct thread *self)
 }
 
 int sched_nr_running(int cpu) { return rqs[cpu].n; }
+
+/* Debug report of every run queue (lock state, queued threads); racy reads. */
+void sched_dump(void)
+{
+    int i, k;
+    struct thread *t;
+    for (i = 0; i < ncpu; i++) {
+        struct runq *q = &rqs[i];
+        kprintf("  rq %d: n=%d lock next=%u owner=%u held by cpu %d from %08x; cur %s; queue:", i, q->n,
+                q->lock.next, q->lock.owner_ticket, q->lock.owner_cpu, q->lock.locked_at,
+                cpus[i].thread ? cpus[i].thread->name : "-");
+        for (t = q->head, k = 0; t && k < 8; t = t->rq_next, k++)
+            kprintf(" %s(aff %#x on_cpu %d st %d)", t->name, t->affinity, t->on_cpu, t->state);
+        kprintf("\n");
+    }
+}
 
 static int select_cpu(struct thread *t)
 {
@@ -189,7 +206,10 @@ static NOPROBE void sched_balance(int me)
             busiest = i;
     if (busiest < 0 || rqs[busiest].n < rqs[me].n + (cpus[me].thread == cpus[me].idle ? 1 : 2))
         return;
-    spin_lock(&rqs[busiest].lock);
+    /* trylock: balancers must never queue behind each other on a busy CPU's
+     * ticket lock (with overcommitted vCPUs that convoy starves its owner) */
+    if (!spin_trylock(&rqs[busiest].lock))
+        return;
     t = rq_take(&rqs[busiest], me, NULL);
     spin_unlock(&rqs[busiest].lock);
     if (!t)

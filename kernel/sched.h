@@ -20,6 +20,7 @@ void sched_block(void);                 /* irqs off, state set: leave the CPU */
 void sched_yield_voluntary(void);
 void cond_resched(void);                /* voluntary resched point */
 int sched_nr_running(int cpu);
+void sched_dump(void);                  /* debug: run queues and their locks */
 /* Preemption landing hook: called on every preemption under preempt=full. */
 extern void (*volatile sched_preempt_hook)(struct trapframe *tf);
 /* sched_bug=drop_wakeup: waitq drops one wakeup in sched_bug_n (negative control) */

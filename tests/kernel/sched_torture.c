@@ -19,6 +19,7 @@
 #include "kernel/fmt.h"
 #include "kernel/param.h"
 #include "kernel/x86.h"
+#include "kernel/ipi.h"
 
 #define NINSN 16
 #define MAXT 64
@@ -42,7 +43,8 @@ extern const char sched_landing_start[], sched_landing_end[];
 extern const uint32_t sched_landing_offsets[NINSN];
 
 static int landing_mode = -1;              /* -1: require under full, else off */
-static int torture_threads;
+static int torture_threads, verbose;
+KPARAM_INT("torture_verbose", verbose, 0, 1, "sched-torture: per-CPU lines in stats");
 KPARAM_ENUM("landing", landing_mode, "off|report|require", "sched-torture: preemption landing check");
 KPARAM_INT("torture_threads", torture_threads, 0, MAXT, "sched-torture threads (0: by CPU count)");
 
@@ -252,11 +254,36 @@ static void stats(uint64_t t0)
     kprintf("sched-torture: t=%ums progress=%u switches=%u preemptions=%u landed=%u migrations=%u "
             "completions=%u/%u errors=%u\n", (uint32_t)((clock_ns() - t0) / 1000000), total_progress(),
             sw, preempt_total, landed_total, mig, consumed, produced, errors);
+    if (verbose)
+        for (i = 0; i < ncpu; i++)
+            kprintf("  cpu %d: %s, %d queued, %u switches, preempt_count %d, ticks %u\n", i,
+                    cpus[i].thread ? cpus[i].thread->name : "-", sched_nr_running(i),
+                    cpus[i].nr_switches, cpus[i].preempt_count, cpus[i].ticks);
+}
+
+static volatile int dumped;
+static NOPROBE void dump_cpu(struct trapframe *tf)
+{
+    trap_report(tf, "sched-torture: where this CPU was (NMI)");
+    dumped++;
+}
+
+/* Show where every other CPU is (NMI reports), e.g. after a stuck thread. */
+static void dump_cpus(void)
+{
+    int i;
+    for (i = 0; i < ncpu; i++) {
+        uint64_t end = clock_ns() + 100000000ull;
+        int before = dumped;
+        if (i == cpu_id()) continue;
+        smp_nmi_call(i, dump_cpu);
+        while (dumped == before && clock_ns() < end) pause();
+    }
 }
 
 static int finish_threads(char *why, size_t n)
 {
-    uint64_t end = clock_ns() + 2000000000ull;
+    uint64_t end = clock_ns() + 5000000000ull;
     int i, stuck = 0;
     char sym[96];
     while (clock_ns() < end) {
@@ -274,6 +301,8 @@ static int finish_threads(char *why, size_t n)
                 " (lost wakeup?)\n", t->name, t->tid, t->state, t->cpu, sym);
     }
     if (stuck) {
+        sched_dump();
+        dump_cpus();
         ksnprintf(why, n, "lost wakeup: %d thread%s stuck asleep after stop", stuck, stuck > 1 ? "s" : "");
         return 1;
     }
@@ -335,13 +364,16 @@ static int scenario_sched_torture(char *why, size_t n)
     spawn();
     kprintf("sched-torture: %d threads on %d CPUs, preempt model %d, %d ms\n", nt, ncpu,
             sched_preempt_model, param_duration_ms);
-    while (clock_ns() < end) {
-        thread_sleep_ns(param_duration_ms >= 2000 ? 500000000ull : 250000000ull);
-        stats(t0);
+    while (clock_ns() < end) {               /* stats every period; snapshot at half time */
+        uint64_t now = clock_ns(), next = now + (param_duration_ms >= 2000 ? 500000000ull : 250000000ull);
+        if (!halved && next > half_at) next = half_at;
+        if (next > end) next = end;
+        if (next > now) thread_sleep_ns(next - now);
         if (!halved && clock_ns() >= half_at) {
             for (i = 0; i < nt; i++) half[i] = ti[i].progress;
             halved = true;
         }
+        stats(t0);
     }
     stop = 1;
     for (i = 0; i < nt; i++)
