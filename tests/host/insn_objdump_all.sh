@@ -17,6 +17,12 @@ for f in $(dpkg -L libc6-i386 2>/dev/null | grep '\.so'); do add "$f"; done
 for f in $(find /usr/lib32 -type f \( -name '*.so*' -o -name '*.o' -o -name '*.a' \) 2>/dev/null | sort); do add "$f"; done
 for f in /usr/lib/gcc/x86_64-linux-gnu/*/32/*.o /usr/lib/gcc/x86_64-linux-gnu/*/32/*.a; do add "$f"; done
 if [ -f $B/kernel.elf ]; then add $B/kernel.elf; else echo "($B/kernel.elf not built: skipped)"; fi
+# Negative control: a wrong length and a wrong target must be reported.
+if printf 'x:     file format elf32-i386\n   0:\t8b 45 \tmov    0x8(%%ebp),%%eax\n   2:\t08 c3 \tor     %%al,%%bl\n   4:\teb 00 \tjmp    7 <f+0x7>\n' |
+	$chk >/dev/null 2>&1; then
+	echo "negative control: checker accepted a tampered listing"
+	exit 1
+fi
 echo "ELF inputs: ${#files[@]} files"
 tests/host/insn_objdump_check.sh $chk "${files[@]}"
 echo "random bytes (seed 1, 4 MB):"
