@@ -237,6 +237,38 @@ static void spawn(void)
         add(i % 3 == 2 ? K_SLEEP : K_COMPUTE, i, NULL);
 }
 
+/* The patcher's view: walk the thread registry from a rendezvous, so no
+ * thread moves; every thread off-CPU must have a saved EIP in text and a
+ * saved ESP inside its own stack, and a preempted one's trap frame must
+ * agree with its saved EIP (hazard H1 is decided from exactly this data). */
+struct regscan { int n, off_cpu, preempted, in_block, bad; };
+static void reg_visit(struct thread *t, void *arg)
+{
+    struct regscan *r = arg;
+    r->n++;
+    if (t->state == TS_RUNNING)
+        return;                               /* on a CPU: see its interrupted EIP */
+    r->off_cpu++;
+    if (t->saved_esp < t->stack_lo || t->saved_esp > t->stack_hi ||
+        t->saved_eip < (uint32_t)__text_start || t->saved_eip >= (uint32_t)__text_end) {
+        kprintf("!!! registry: thread %s state %d saved eip %08x esp %08x outside text or stack %08x-%08x\n",
+                t->name, t->state, t->saved_eip, t->saved_esp, t->stack_lo, t->stack_hi);
+        r->bad++;
+    }
+    if (t->tf) {
+        r->preempted++;
+        if (t->tf->eip != t->saved_eip) {
+            kprintf("!!! registry: thread %s trap frame eip %08x != saved eip %08x\n", t->name,
+                    t->tf->eip, t->saved_eip);
+            r->bad++;
+        }
+        if (t->saved_eip >= (uint32_t)sched_landing_start && t->saved_eip < (uint32_t)sched_landing_end)
+            r->in_block++;
+    }
+}
+static int reg_walk(void *arg) { thread_foreach(reg_visit, arg); return 0; }
+static struct regscan last_scan;
+
 static uint32_t total_progress(void)
 {
     uint32_t s = 0;
@@ -251,9 +283,16 @@ static void stats(uint64_t t0)
     int i;
     for (i = 0; i < ncpu; i++) sw += cpus[i].nr_switches;
     for (i = 0; i < nt; i++) mig += ti[i].t ? ti[i].t->nmigrations : ti[i].mig;
+    if (!stop) {
+        struct regscan r = { 0, 0, 0, 0, 0 };
+        rendezvous_run(reg_walk, &r);
+        errors += (uint32_t)r.bad;
+        last_scan = r;
+    }
     kprintf("sched-torture: t=%ums progress=%u switches=%u preemptions=%u landed=%u migrations=%u "
-            "completions=%u/%u errors=%u\n", (uint32_t)((clock_ns() - t0) / 1000000), total_progress(),
-            sw, preempt_total, landed_total, mig, consumed, produced, errors);
+            "completions=%u/%u registry=%d/%d/%d/%d errors=%u\n", (uint32_t)((clock_ns() - t0) / 1000000),
+            total_progress(), sw, preempt_total, landed_total, mig, consumed, produced, last_scan.n,
+            last_scan.off_cpu, last_scan.preempted, last_scan.in_block, errors);
     if (verbose)
         for (i = 0; i < ncpu; i++)
             kprintf("  cpu %d: %s, %d queued, %u switches, preempt_count %d, ticks %u\n", i,
@@ -362,7 +401,8 @@ static int scenario_sched_torture(char *why, size_t n)
     if (sched_preempt_model == PREEMPT_FULL)
         sched_preempt_hook = landing_hook;
     spawn();
-    kprintf("sched-torture: %d threads on %d CPUs, preempt model %d, %d ms\n", nt, ncpu,
+    kprintf("sched-torture: %d threads on %d CPUs, preempt model %d, %d ms "
+            "(registry=threads/off-cpu/preempted/preempted-in-block)\n", nt, ncpu,
             sched_preempt_model, param_duration_ms);
     while (clock_ns() < end) {               /* stats every period; snapshot at half time */
         uint64_t now = clock_ns(), next = now + (param_duration_ms >= 2000 ? 500000000ull : 250000000ull);
