@@ -1,0 +1,93 @@
+/* Self-tests (KTAP, scenario=selftest) of the thread and IPI primitives:
+ * create/join, completions, timed sleep, affinity moves, calls on each CPU,
+ * rendezvous parking, guard pages.  The tortures stress the same code. */
+#include "kernel/ktest.h"
+#include "kernel/thread.h"
+#include "kernel/sched.h"
+#include "kernel/cpu.h"
+#include "kernel/clock.h"
+#include "kernel/ipi.h"
+#include "kernel/mem.h"
+#include "kernel/x86.h"
+
+static volatile int counter;
+static void bump(void *arg) { __atomic_add_fetch(&counter, (int)arg, __ATOMIC_RELAXED); }
+
+KTEST(sched_create_join)
+{
+    struct thread *t[4];
+    int i;
+    counter = 0;
+    for (i = 0; i < 4; i++) {
+        t[i] = thread_create("kt-bump", bump, (void *)(i + 1), CPUMASK_ALL);
+        KASSERT(t[i] != NULL);
+    }
+    for (i = 0; i < 4; i++) thread_join(t[i]);
+    KEXPECT_EQ(counter, 1 + 2 + 3 + 4);
+}
+
+static struct completion kt_done;
+static void signal_after_sleep(void *arg) { (void)arg; thread_sleep_ns(2000000); complete(&kt_done); }
+
+KTEST(sched_completion_and_sleep)
+{
+    uint64_t t0 = clock_ns(), dt;
+    struct thread *t;
+    completion_init(&kt_done);
+    t = thread_create("kt-sig", signal_after_sleep, NULL, CPUMASK_ALL);
+    KASSERT(t != NULL);
+    wait_for_completion(&kt_done);
+    dt = clock_ns() - t0;
+    KEXPECT(dt >= 2000000);
+    KEXPECT(dt < 2000000000ull);
+    thread_join(t);
+}
+
+KTEST(sched_affinity_moves_caller)
+{
+    int last = ncpu - 1, now;
+    uint32_t old = thread_current()->affinity;
+    thread_set_affinity(1u << last);
+    preempt_disable();
+    now = cpu_id();
+    preempt_enable_no_resched();
+    KEXPECT_EQ(now, last);
+    thread_set_affinity(old);
+    KEXPECT(old & (1u << cpu_id()));
+}
+
+static volatile int ran_on[NCPU_MAX];
+static void mark(void *arg) { (void)arg; ran_on[cpu_id()]++; }
+
+KTEST(ipi_call_each_cpu)
+{
+    int i;
+    for (i = 0; i < ncpu; i++) ran_on[i] = 0;
+    for (i = 0; i < ncpu; i++) smp_call_one(i, mark, NULL, true);
+    for (i = 0; i < ncpu; i++) KEXPECT_EQ(ran_on[i], 1);
+    KEXPECT_EQ(smp_call_all(mark, NULL, true), ncpu);
+    for (i = 0; i < ncpu; i++) KEXPECT_EQ(ran_on[i], 2);
+}
+
+static int count_parked(void *arg)
+{
+    int i, n = 0;
+    (void)arg;
+    for (i = 0; i < ncpu; i++) n += cpus[i].parked;
+    return n;
+}
+
+KTEST(ipi_rendezvous_parks_others)
+{
+    KEXPECT_EQ(rendezvous_run(count_parked, NULL), ncpu - 1);
+    KEXPECT(read_eflags() & EFLAGS_IF);          /* interrupts back on */
+}
+
+KTEST(sched_stack_guard_unmapped)
+{
+    struct thread *t = thread_create("kt-guard", bump, (void *)0, CPUMASK_ALL);
+    KASSERT(t != NULL);
+    KEXPECT(!mem_is_mapped(t->stack_lo - PAGE_SIZE, 1));
+    KEXPECT(mem_is_mapped(t->stack_lo, t->stack_hi - t->stack_lo));
+    thread_join(t);
+}
