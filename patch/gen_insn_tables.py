@@ -10,7 +10,8 @@ import os
 import sys
 
 MAPS = ["onebyte", "0f", "0f38", "0f3a", "vex1", "vex2", "vex3",
-        "evex1", "evex2", "evex3", "evex5", "evex6", "xop8", "xop9", "xopa"]
+        "evex1", "evex2", "evex3", "evex5", "evex6", "xop8", "xop9", "xopa",
+        "3dnow"]
 PFX = {"np": [0], "66": [1], "f3": [2], "f2": [3]}
 MODRM_LETTERS = set("EGMRCDSTNPQUVW")
 IMM = {"Ib": "INSN_I_B", "Iw": "INSN_I_W", "Id": "INSN_I_D",
@@ -20,7 +21,8 @@ IMM = {"Ib": "INSN_I_B", "Iw": "INSN_I_W", "Id": "INSN_I_D",
 FLAGS = {"jmp": "JMP", "jcc": "JCC", "call": "CALL", "loop": "LOOP",
          "xbegin": "XBEGIN", "ijmp": "IJMP", "icall": "ICALL",
          "far": "FAR", "ret": "RET", "iret": "IRET", "int": "INT",
-         "ud": "UD", "ser": "SER", "priv": "PRIV", "regonly": "REGONLY"}
+         "ud": "UD", "ser": "SER", "priv": "PRIV", "regonly": "REGONLY",
+         "suffix": "SUFFIX"}
 SPECIAL = {"pfx=seg": "PFX_SEG", "pfx=opsz": "PFX_OPSZ",
            "pfx=adsz": "PFX_ADSZ", "pfx=lock": "PFX_LOCK",
            "pfx=rep": "PFX_REP", "esc=0f": "ESC_0F", "esc=0f38": "ESC_0F38",

@@ -191,6 +191,16 @@ static int dec_imms(struct dec *d, const struct insn_attr *a)
 	return n2 ? insn_dec_le(d, n2, &in->imm2) : INSN_OK;
 }
 
+/* 3DNow!: the imm8 suffix picks the operation (and its validity). */
+static void dec_suffix(struct insn *in)
+{
+	const struct insn_attr *a =
+		&insn_attrs[insn_maps[INSN_MAP_3DNOW][(uint8_t)in->imm].idx];
+
+	in->flags |= a->flags & INSN_F_INVALID;
+	in->name = a->name;
+}
+
 static void insn_zero(struct insn *in)
 {
 	uint8_t *p = (uint8_t *)in;
@@ -228,6 +238,8 @@ int insn_decode(struct insn *in, const uint8_t *buf, size_t size)
 	if (err)
 		return err;
 	in->len = (uint8_t)d.pos;
+	if (in->flags & INSN_F_SUFFIX)
+		dec_suffix(in);
 	if ((in->flags & INSN_F_INVALID) || d.bad)
 		return INSN_ERR_INVALID;
 	return INSN_OK;

@@ -26,6 +26,7 @@ enum insn_map {
 	INSN_MAP_EVEX1, INSN_MAP_EVEX2, INSN_MAP_EVEX3,
 	INSN_MAP_EVEX5, INSN_MAP_EVEX6,
 	INSN_MAP_XOP8, INSN_MAP_XOP9, INSN_MAP_XOPA,
+	INSN_MAP_3DNOW,		/* indexed by the 3DNow! imm8 suffix */
 	INSN_NMAPS
 };
 
@@ -69,6 +70,7 @@ enum insn_imm {
 #define INSN_F_UD       (1u << 15)	/* ud0, ud1, ud2 */
 #define INSN_F_SER      (1u << 16)	/* serializing */
 #define INSN_F_PRIV     (1u << 17)	/* CPL 0 only */
+#define INSN_F_SUFFIX   (1u << 18)	/* imm8 selects the op (3DNow!) */
 
 struct insn_attr {
 	uint32_t flags;

@@ -55,6 +55,7 @@ static const struct lcase lengths[] = {
 	{ "0f 22 1d", 3, 0 },
 	{ "0f 0f c1 b4", 4, 0 },		/* 3DNow! pfmul */
 	{ "0f 0f 44 24 08 b4", 6, 0 },
+	{ "0f 0f c1 01", 4, INSN_ERR_INVALID },	/* no 3DNow! op 01 */
 	{ "66 0f 3a 0f c1 08", 6, 0 }, { "0f 38 00 c1", 4, 0 },
 	{ "66 0f 38 00 04 24", 6, 0 }, { "f3 0f b8 c1", 4, 0 },
 	{ "f2 0f 38 f1 c1", 5, 0 }, { "0f ba e0 03", 4, 0 },
@@ -190,6 +191,8 @@ static void test_fields(void)
 	CHECK_STR(insn_name(&in), "pause");
 	in = dec("0f 01 d0");
 	CHECK_STR(insn_name(&in), "xgetbv");
+	in = dec("0f 0f c1 b4");
+	CHECK_STR(insn_name(&in), "pfmul");
 }
 
 struct tcase {
