@@ -234,8 +234,9 @@ static void check_one(size_t i)
 		if (insn_decode(&in, bytes + r->off, window(i)) == INSN_OK) {
 			bad_accepted++;	/* we are more permissive here */
 			if (show_ud)
-				fprintf(stderr, "BADOK map %d op %02x pfx %d %s\n",
-					in.map, in.opcode, in.mpfx, insn_name(&in));
+				fprintf(stderr, "BADOK map %d op %02x pfx %d %s "
+					"modrm %02x\n", in.map, in.opcode,
+					in.mpfx, insn_name(&in), in.modrm);
 		}
 		return;
 	}
