@@ -9,6 +9,7 @@
 #include "kernel/ipi.h"
 #include "kernel/mem.h"
 #include "kernel/x86.h"
+#include "kernel/mem.h"
 
 static volatile int counter;
 static void bump(void *arg) { __atomic_add_fetch(&counter, (int)arg, __ATOMIC_RELAXED); }
@@ -77,9 +78,23 @@ static int count_parked(void *arg)
     return n;
 }
 
+/* H2 query: parked CPUs were interrupted in kernel text, never in page 0. */
+static int interrupted_query(void *arg)
+{
+    int cpu = -1, *res = arg;
+    uint32_t eip = 0;
+    res[0] = rendezvous_interrupted_in((uint32_t)__text_start, (uint32_t)__text_end, &cpu, &eip);
+    res[1] = rendezvous_interrupted_in(0, 0x1000, &cpu, &eip);
+    return 0;
+}
+
 KTEST(ipi_rendezvous_parks_others)
 {
+    int res[2];
     KEXPECT_EQ(rendezvous_run(count_parked, NULL), ncpu - 1);
+    rendezvous_run(interrupted_query, res);
+    KEXPECT_EQ(res[0], ncpu > 1);
+    KEXPECT_EQ(res[1], 0);
     KEXPECT(read_eflags() & EFLAGS_IF);          /* interrupts back on */
 }
 
