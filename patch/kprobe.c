@@ -95,7 +95,7 @@ static void site_arm(struct kprobe_site *s, bool on)
     uint8_t b = on ? 0xCC : s->orig;
     if (s->armed == on)
         return;
-    text_write((void *)s->addr, &b, 1);
+    text_patch_write((void *)s->addr, &b, 1);
     text_sync_cores();
     s->armed = on;
 }

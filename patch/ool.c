@@ -7,6 +7,7 @@
 #include "patch/ool.h"
 #include "patch/emulate.h"
 #include "patch/slot.h"
+#include "patch/poke.h"
 #include "kernel/trap.h"
 #include "kernel/mem.h"
 #include "kernel/cpu.h"
@@ -55,7 +56,7 @@ int ool_prepare(struct ool *o, uint32_t addr, const uint8_t *bytes, size_t n,
     o->kind = OOL_STEP;
     o->slot = slot_alloc();
     if (!o->slot) { *hazard = ""; *why = "out of instruction slots"; return -1; }
-    text_write(o->slot, bytes, o->len);
+    text_patch_write(o->slot, bytes, o->len);     /* caller holds the text lock */
     return 0;
 }
 

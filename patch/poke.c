@@ -10,6 +10,7 @@
 #include "kernel/fmt.h"
 #include "kernel/param.h"
 #include "kernel/x86.h"
+#include "kernel/panic.h"
 
 int poke_strategy = POKE_BYPASS;
 KPARAM_ENUM("poke", poke_strategy, "bypass|plain|head_first",
@@ -24,13 +25,41 @@ void sync_cores(void) __attribute__((weak));   /* smp/: IPI + serialize on every
 void text_lock(void) { spin_lock(&text_spin); }
 void text_unlock(void) { spin_unlock(&text_spin); }
 
+/* QEMU's multi-threaded TCG can translate a block from a code page while
+ * another vCPU writes it and keep that stale translation for good (seen here:
+ * a removed int3 kept trapping, 12 million times).  A write to a page that
+ * already holds translations does invalidate them, so every range written
+ * since the last core sync is written again, same bytes, after the sync,
+ * when any racing translation has been linked.  On real CPUs this second
+ * write changes nothing. */
+#define NDIRTY 256
+static struct { uint8_t *addr; uint8_t len; } dirty[NDIRTY];
+static int ndirty;
+
+void text_patch_write(void *dst, const void *src, int len)
+{
+    ASSERT(spin_held_by_me(&text_spin) && len > 0 && len <= POKE_MAX_LEN * 2);
+    text_write(dst, src, (size_t)len);
+    if (ndirty == NDIRTY)
+        text_sync_cores();
+    dirty[ndirty].addr = dst;
+    dirty[ndirty++].len = (uint8_t)len;
+}
+
 void text_sync_cores(void)
 {
+    uint8_t same[POKE_MAX_LEN * 2];
+    int i;
     poke_stats.syncs++;
     if (sync_cores)
         sync_cores();
     else
         serialize();                           /* only this CPU is running */
+    for (i = 0; i < ndirty; i++) {
+        kmemcpy(same, dirty[i].addr, dirty[i].len);
+        text_write(dirty[i].addr, same, dirty[i].len);
+    }
+    ndirty = 0;
 }
 
 NOPROBE bool poke_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h)
@@ -93,7 +122,7 @@ static void write_all(struct poke_site *s, int n, int off, int len_or_tail)
     for (i = 0; i < n; i++) {
         int len = len_or_tail ? s[i].len - off : 1;
         if (len > 0)
-            text_write(s[i].addr + off, s[i].new + off, len);
+            text_patch_write(s[i].addr + off, s[i].new + off, len);
     }
 }
 
@@ -102,7 +131,7 @@ static void write_int3(struct poke_site *s, int n)
     static const uint8_t cc = 0xCC;
     int i;
     for (i = 0; i < n; i++)
-        text_write(s[i].addr, &cc, 1);
+        text_patch_write(s[i].addr, &cc, 1);
 }
 
 static void protocol(struct poke_site *s, int n)

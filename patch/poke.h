@@ -32,7 +32,10 @@ int text_poke(void *addr, const void *new, int len, char *err, size_t errlen);
 
 void text_lock(void);
 void text_unlock(void);
-void text_sync_cores(void);           /* serialize every online CPU */
+/* Under the text lock: write text and remember the range; text_sync_cores()
+ * serializes every online CPU, then rewrites the ranges (see poke.c). */
+void text_patch_write(void *dst, const void *src, int len);
+void text_sync_cores(void);
 
 struct poke_stats { uint64_t batches, sites, syncs; };
 extern struct poke_stats poke_stats;

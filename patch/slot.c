@@ -91,3 +91,13 @@ bool slot_contains(uint32_t addr)
 }
 
 int slot_in_use(void) { return nused; }
+
+/* For fault reports: is addr inside a slot that is currently free? */
+bool slot_is_free(uint32_t addr)
+{
+    int i;
+    if (!slot_contains(addr))
+        return false;
+    i = (int)(addr - (uint32_t)pool) / SLOT_SIZE;
+    return !is_used(i);
+}

@@ -14,5 +14,6 @@ uint8_t *slot_alloc_n(int n);          /* n contiguous slots in one page */
 void slot_free(uint8_t *s);
 void slot_free_n(uint8_t *s, int n);
 bool slot_contains(uint32_t addr);     /* inside any slot page? */
+bool slot_is_free(uint32_t addr);      /* inside a slot not allocated now? */
 int slot_in_use(void);
 #endif

@@ -122,7 +122,7 @@ void torture_landing_print(void)
         int len = 0;
         line[0] = 0;
         for (off = 0; off < lhi[i] - llo[i] && off < 32; off++)
-            if (lhist[i][off])
+            if (lhist[i][off] && len < (int)sizeof line - 16)
                 len += ksnprintf(line + len, sizeof line - (size_t)len, " +%u:%u", off, lhist[i][off]);
         kprintf("landing: preemptions in %s:%s\n", lname[i], len ? line : " none");
     }

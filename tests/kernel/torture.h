@@ -24,7 +24,15 @@ extern volatile uint32_t torture_errors;
 void torture_spawn(const char *prefix, void (*fn)(struct torture_worker *w), uint32_t seed);
 int torture_join(char *why, size_t n);        /* 0, or 1 with why: a worker never finished */
 uint32_t torture_iters(void);
-static inline uint32_t torture_rnd(uint32_t *s) { *s ^= *s << 13; *s ^= *s >> 17; *s ^= *s << 5; return *s; }
+/* Weyl sequence through the murmur3 finalizer: consecutive draws taken
+ * modulo small numbers stay independent (plain xorshift's do not). */
+static inline uint32_t torture_rnd(uint32_t *s)
+{
+    uint32_t z = (*s += 0x9E3779B9u);
+    z = (z ^ (z >> 16)) * 0x85EBCA6Bu;
+    z = (z ^ (z >> 13)) * 0xC2B2AE35u;
+    return z ^ (z >> 16);
+}
 /* Let the patcher (and others) run: voluntary switch every call under every
  * model (preempt=none only switches there), a short sleep now and then. */
 void torture_pause(struct torture_worker *w);
