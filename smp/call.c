@@ -38,9 +38,12 @@ uint32_t smp_online_mask(void)
     return m;
 }
 
+/* Read heap first: once pending hits 0 a waiting caller may return, and its
+ * call_data (on its stack) is gone. */
 static NOPROBE void ack(struct call_data *cd)
 {
-    if (__atomic_sub_fetch(&cd->pending, 1, __ATOMIC_RELEASE) == 0 && cd->heap)
+    bool heap = cd->heap;
+    if (__atomic_sub_fetch(&cd->pending, 1, __ATOMIC_RELEASE) == 0 && heap)
         kfree(cd);
 }
 
