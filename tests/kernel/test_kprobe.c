@@ -8,6 +8,8 @@
 #include "kernel/x86.h"
 #include "patch/kprobe.h"
 #include "patch/slot.h"
+#include "kernel/thread.h"
+#include "tests/kernel/torture.h"
 
 int kp_add(int x);
 int kp_branch(int x);
@@ -220,4 +222,39 @@ KTEST(kprobe_force_guru_mode)
     KEXPECT_EQ(((uint8_t *)kp_never)[1], 0xCC);
     kprobe_unregister(&p);
     KEXPECT_MEMEQ(before, kp_never, 8);
+}
+
+/* Probes come and go while a worker on every CPU calls the probed function
+ * and checks each result; nothing may fault or compute wrong. */
+static volatile uint32_t remove_errors;
+static void remove_worker(struct torture_worker *w)
+{
+    int x = (int)(torture_rnd(&w->rng) % 40);
+    if (kp_branch(x) != (x > 10))
+        remove_errors++;
+    w->iters++;
+    torture_pause(w);
+}
+
+KTEST(kprobe_removal_under_concurrent_calls)
+{
+    struct kprobe p = { .addr = AT(kp_branch, kp_branch_jg), .pre_handler = pre_nothing };
+    uint32_t hits = 0;
+    char why[96];
+    int i, idle = 0;
+    remove_errors = 0;
+    torture_spawn("kp-rm", remove_worker, 1);
+    for (i = 0; i < 100; i++) {
+        KASSERT(reg(ktest_ctx, &p));
+        thread_sleep_ns(200000);
+        hits += p.nhit;
+        kprobe_unregister(&p);
+    }
+    KEXPECT_EQ(torture_join(why, sizeof why), 0);
+    for (i = 0; i < ncpu; i++)
+        idle += torture_workers[i].iters == 0;
+    KEXPECT_EQ(idle, 0);
+    KEXPECT_EQ(remove_errors, 0);
+    KEXPECT(hits > 0);
+    KEXPECT_EQ(kprobe_count(), 0);
 }
