@@ -225,7 +225,6 @@ static NOPROBE void sched_balance(int me)
 NOPROBE void sched_tick(void)
 {
     struct cpu *c = mycpu();
-    void thread_sleep_expire(int cpu);
     if (!sched_running)
         return;
     thread_sleep_expire(c->id);

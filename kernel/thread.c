@@ -99,7 +99,6 @@ void thread_free(struct thread *t)
 /* First code of every thread (kernel/swtch.S thread_start_asm). */
 NOPROBE void __attribute__((noreturn)) thread_start(struct thread *last)
 {
-    void sched_finish(struct thread *last);
     struct thread *t;
     sched_finish(last);
     sti();

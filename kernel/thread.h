@@ -74,6 +74,8 @@ void wait_for_completion(struct completion *c);
 
 /* internal (kernel/sched.c, kernel/thread.c) */
 void thread_init(void);
+void thread_sleep_expire(int cpu);    /* timer tick: wake due sleepers */
+void sched_finish(struct thread *last);   /* first thing after swtch returns */
 struct thread *thread_alloc(const char *name, uint32_t affinity);
 void thread_free(struct thread *t);
 void thread_start_asm(void);

@@ -21,6 +21,7 @@
 #include "kernel/sched.h"
 #include "kernel/watchdog.h"
 #include "kernel/uart.h"
+#include "kernel/fmt.h"
 
 extern const char ap_start[], ap_start_end[], ap_params[];
 static struct thread *ap_idle[NCPU_MAX];
@@ -46,8 +47,7 @@ static bool start_ap(int id, uint32_t apic_id)
     int i;
     ap_idle[id] = thread_alloc("idle", 1u << id);
     ASSERT(ap_idle[id]);
-    ap_idle[id]->name[4] = (char)('0' + id % 10);
-    if (id >= 10) { ap_idle[id]->name[4] = '1'; ap_idle[id]->name[5] = (char)('0' + id % 10); }
+    ksnprintf(ap_idle[id]->name, sizeof ap_idle[id]->name, "idle%d", id);
     ap_idle[id]->is_idle = true;
     cpus[id].apic_id = apic_id;
     p->stack_top = ap_idle[id]->stack_hi - 16;
