@@ -35,6 +35,7 @@ static NOPROBE void __attribute__((noreturn)) ap_main(int id)
     lapic_init();
     sched_init_ap(id, ap_idle[id]);
     timer_init_cpu();
+    pr_info("smp: cpu %d (APIC ID %u) online\n", id, cpus[id].apic_id);
     cpus[id].online = 1;
     __atomic_add_fetch(&ncpu, 1, __ATOMIC_SEQ_CST);
     sched_idle_loop();
@@ -118,6 +119,7 @@ void smp_init(void)
     irq_init();
     sched_init();
     timer_init_cpu();
+    pr_info("smp: cpu 0 (APIC ID %u) online, boot CPU\n", cpus[0].apic_id);
     cpus[0].online = 1;
     sti();
     smp_boot_aps();

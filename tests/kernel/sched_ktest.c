@@ -8,6 +8,8 @@
 #include "kernel/clock.h"
 #include "kernel/ipi.h"
 #include "kernel/mem.h"
+#include "kernel/lapic.h"
+#include "kernel/trap.h"
 #include "kernel/x86.h"
 #include "kernel/mem.h"
 
@@ -105,4 +107,43 @@ KTEST(sched_stack_guard_unmapped)
     KEXPECT(!mem_is_mapped(t->stack_lo - PAGE_SIZE, 1));
     KEXPECT(mem_is_mapped(t->stack_lo, t->stack_hi - t->stack_lo));
     thread_join(t);
+}
+
+#define V_KTEST 0xE0
+static volatile int shorthand_hits[NCPU_MAX];
+static bool ktest_vector(struct trapframe *tf)
+{
+    (void)tf;
+    __atomic_add_fetch(&shorthand_hits[cpu_id()], 1, __ATOMIC_RELAXED);
+    lapic_eoi();
+    return true;
+}
+
+static void wait_hits(int want_total)
+{
+    uint64_t end = clock_ns() + 200000000ull;
+    int i, sum;
+    do {
+        for (sum = 0, i = 0; i < ncpu; i++) sum += shorthand_hits[i];
+    } while (sum < want_total && clock_ns() < end);
+}
+
+KTEST(ipi_shorthands_all_and_others)
+{
+    static int registered;
+    int i, me;
+    if (!registered++) trap_register(V_KTEST, ktest_vector);
+    for (i = 0; i < ncpu; i++) shorthand_hits[i] = 0;
+    preempt_disable();
+    me = cpu_id();
+    ipi_send_all(V_KTEST);                     /* self included: taken once IF is on */
+    wait_hits(ncpu);
+    for (i = 0; i < ncpu; i++) KEXPECT_EQ(shorthand_hits[i], 1);
+    ipi_send_others(V_KTEST);
+    wait_hits(2 * ncpu - 1);
+    for (i = 0; i < ncpu; i++) KEXPECT_EQ(shorthand_hits[i], i == me ? 1 : 2);
+    ipi_send(me, V_KTEST);
+    wait_hits(2 * ncpu);
+    KEXPECT_EQ(shorthand_hits[me], 2);
+    preempt_enable_no_resched();
 }
