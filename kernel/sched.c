@@ -28,10 +28,11 @@ int sched_preempt_model = PREEMPT_FULL;
 int sched_slice = 1;
 int sched_bug, sched_bug_n = 64;
 volatile int sched_running;
+static volatile uint32_t clobber_count;
 void (*volatile sched_preempt_hook)(struct trapframe *tf);
 KPARAM_ENUM("preempt", sched_preempt_model, "none|voluntary|full", "preemption model");
 KPARAM_INT("slice", sched_slice, 1, 1000, "time slice in ticks");
-KPARAM_ENUM("sched_bug", sched_bug, "none|drop_wakeup", "scheduler negative control");
+KPARAM_ENUM("sched_bug", sched_bug, "none|drop_wakeup|clobber_flags", "scheduler negative control");
 KPARAM_INT("sched_bug_n", sched_bug_n, 1, 1000000, "sched_bug: act once in N");
 
 static void rq_push(struct runq *q, struct thread *t)
@@ -194,6 +195,9 @@ NOPROBE void sched_irq_exit(struct trapframe *tf)
     }
     sched_switch();                   /* c is stale from here on */
     t->tf = NULL;
+    if (sched_bug == SCHED_BUG_CLOBBER_FLAGS && !t->is_idle &&
+        __atomic_add_fetch(&clobber_count, 1, __ATOMIC_RELAXED) % (uint32_t)sched_bug_n == 0)
+        tf->eflags ^= 1;              /* BUG on purpose: CF changes across preemption */
 }
 
 /* Pull one thread from the busiest queue if it is clearly busier. */

@@ -23,7 +23,8 @@ int sched_nr_running(int cpu);
 void sched_dump(void);                  /* debug: run queues and their locks */
 /* Preemption landing hook: called on every preemption under preempt=full. */
 extern void (*volatile sched_preempt_hook)(struct trapframe *tf);
-/* sched_bug=drop_wakeup: waitq drops one wakeup in sched_bug_n (negative control) */
+/* Negative controls, one action in sched_bug_n: drop_wakeup loses a waitq
+ * wakeup; clobber_flags flips CF in a preempted thread's saved EFLAGS. */
 extern int sched_bug, sched_bug_n;
-enum { SCHED_BUG_NONE, SCHED_BUG_DROP_WAKEUP };
+enum { SCHED_BUG_NONE, SCHED_BUG_DROP_WAKEUP, SCHED_BUG_CLOBBER_FLAGS };
 #endif
