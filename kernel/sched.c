@@ -28,6 +28,7 @@ int sched_preempt_model = PREEMPT_FULL;
 int sched_slice = 1;
 int sched_bug, sched_bug_n = 64;
 volatile int sched_running;
+volatile uint32_t sched_preempt_migrations;
 static volatile uint32_t clobber_count;
 void (*volatile sched_preempt_hook)(struct trapframe *tf);
 KPARAM_ENUM("preempt", sched_preempt_model, "none|voluntary|full", "preemption model");
@@ -182,6 +183,7 @@ NOPROBE void sched_irq_exit(struct trapframe *tf)
 {
     struct cpu *c = mycpu();
     struct thread *t = c->thread;
+    int from = c->id;
     if (!sched_running || !t || !c->need_resched)
         return;
     if (!t->is_idle && (sched_preempt_model != PREEMPT_FULL || c->preempt_count))
@@ -195,6 +197,8 @@ NOPROBE void sched_irq_exit(struct trapframe *tf)
     }
     sched_switch();                   /* c is stale from here on */
     t->tf = NULL;
+    if (cpu_id() != from && !t->is_idle)
+        __atomic_add_fetch(&sched_preempt_migrations, 1, __ATOMIC_RELAXED);
     if (sched_bug == SCHED_BUG_CLOBBER_FLAGS && !t->is_idle &&
         __atomic_add_fetch(&clobber_count, 1, __ATOMIC_RELAXED) % (uint32_t)sched_bug_n == 0)
         tf->eflags ^= 1;              /* BUG on purpose: CF changes across preemption */

@@ -7,6 +7,7 @@
 enum { PREEMPT_NONE, PREEMPT_VOLUNTARY, PREEMPT_FULL };
 extern int sched_preempt_model;
 extern volatile int sched_running;      /* threads exist: switching allowed */
+extern volatile uint32_t sched_preempt_migrations;   /* preempted here, resumed elsewhere */
 
 struct thread;
 struct trapframe;

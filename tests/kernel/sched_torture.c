@@ -290,8 +290,9 @@ static void stats(uint64_t t0)
         last_scan = r;
     }
     kprintf("sched-torture: t=%ums progress=%u switches=%u preemptions=%u landed=%u migrations=%u "
-            "completions=%u/%u registry=%d/%d/%d/%d errors=%u\n", (uint32_t)((clock_ns() - t0) / 1000000),
-            total_progress(), sw, preempt_total, landed_total, mig, consumed, produced, last_scan.n,
+            "preempt-migrations=%u completions=%u/%u registry=%d/%d/%d/%d errors=%u\n",
+            (uint32_t)((clock_ns() - t0) / 1000000), total_progress(), sw, preempt_total, landed_total,
+            mig, sched_preempt_migrations, consumed, produced, last_scan.n,
             last_scan.off_cpu, last_scan.preempted, last_scan.in_block, errors);
     if (verbose)
         for (i = 0; i < ncpu; i++)
