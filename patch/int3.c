@@ -43,34 +43,47 @@ NOPROBE static void ref_put(struct int3_cpu *c)
         __atomic_fetch_add(&c->gen, 1, __ATOMIC_SEQ_CST);
 }
 
+NOPROBE static bool hit(struct int3_cpu *c, struct int3_hit *h, struct trapframe *tf, uint32_t saved_if)
+{
+    c->st.hits++;
+    if (h->ool && ool_start(h->ool, tf)) {
+        if (c->nstep == STEP_DEPTH)
+            panic("int3: single-steps nested deeper than %d", STEP_DEPTH);
+        c->steps[c->nstep].hit = *h;
+        c->steps[c->nstep++].saved_if = saved_if;
+        c->st.stepped++;
+        return true;                           /* ref held until #DB */
+    }
+    c->st.emulated += h->ool != NULL;
+    if (h->post)
+        h->post(h->owner, tf);
+    ref_put(c);
+    return true;
+}
+
+/* Owners publish themselves before they write their int3 and unpublish after
+ * removing it, so: no owner and no 0xCC means it vanished; no owner but a
+ * 0xCC may be an owner that published after our lookup, so look again (we
+ * read the 0xCC, hence we see everything stored before it: SDM Vol. 3,
+ * 8.2.2); still no owner means a real int3, which is fatal. */
 NOPROBE bool int3_handle(struct trapframe *tf)
 {
     struct int3_cpu *c = &icpu[cpu_id()];
     uint32_t addr = tf->eip - 1, saved_if = tf->eflags & EFLAGS_IF;
     struct int3_hit h = { 0, 0, 0 };
+    int tries;
     ref_get(c);                                /* IF=0 here: see the top comment */
-    if (poke_int3(addr, tf, &h) || kprobe_int3(addr, tf, &h)) {
-        c->st.hits++;
-        if (h.ool && ool_start(h.ool, tf)) {
-            if (c->nstep == STEP_DEPTH)
-                panic("int3: single-steps nested deeper than %d", STEP_DEPTH);
-            c->steps[c->nstep].hit = h;
-            c->steps[c->nstep++].saved_if = saved_if;
-            c->st.stepped++;
-            return true;                       /* ref held until #DB */
+    for (tries = 0; tries < 2; tries++) {
+        if (poke_int3(addr, tf, &h) || kprobe_int3(addr, tf, &h))
+            return hit(c, &h, tf, saved_if);
+        if (*(volatile uint8_t *)addr != 0xCC) {
+            ref_put(c);
+            tf->eip = addr;                    /* vanished: run what is there now */
+            c->st.vanished++;
+            return true;
         }
-        c->st.emulated += h.ool != NULL;
-        if (h.post)
-            h.post(h.owner, tf);
-        ref_put(c);
-        return true;
     }
     ref_put(c);
-    if (*(volatile uint8_t *)addr != 0xCC) {
-        tf->eip = addr;                        /* vanished: run what is there now */
-        c->st.vanished++;
-        return true;
-    }
     return false;                              /* a real int3 nobody owns: fatal */
 }
 

@@ -128,8 +128,7 @@ static int scenario_poke_torture(char *why, size_t n)
         flips++;
         if (poke_nmi && ncpu > 1 && (flips & 3) == 0)
             smp_nmi_call(1 + (int)(torture_rnd(&rng) % (uint32_t)(ncpu - 1)), nmi_exec);
-        if ((flips & 7) == 0)
-            thread_sleep_ns(50000);
+        thread_sleep_ns(50000);               /* let CPU 0's worker run (preempt=none) */
         if (clock_ns() >= next) { stats(t0, flips); next += 250000000ull; }
     }
     r = torture_join(why, n);
