@@ -18,3 +18,10 @@ $(HB)/test_ksyms.sh: tests/host/test_ksyms.sh
 	cp $< $@
 
 HOST_TESTS += $(HB)/test_fmt $(HB)/test_param $(HB)/test_mmap $(HB)/test_ksyms.sh
+
+# Runs branch instructions natively: 32-bit, not PIE.
+$(HB)/test_emulate: tests/host/test_emulate.c patch/emulate.c patch/emulate.h $(wildcard patch/insn*.c) $(G)/insn_tables.h
+	@mkdir -p $(HB)
+	$(HOSTCC) $(HOST_CFLAGS) -I$(G) -m32 -fno-pie -no-pie -o $@ tests/host/test_emulate.c patch/emulate.c $(wildcard patch/insn*.c)
+
+HOST_TESTS += $(HB)/test_emulate
