@@ -18,7 +18,8 @@ KPARAM_ENUM("poke", poke_strategy, "bypass|plain|head_first",
 
 struct poke_stats poke_stats;
 static struct spinlock text_spin = SPINLOCK_INIT("text");
-static struct { struct poke_site *s; int n; } *volatile poke_active;
+struct poke_batch { struct poke_site *s; int n; };
+static struct poke_batch *volatile poke_active;
 
 void sync_cores(void) __attribute__((weak));   /* smp/: IPI + serialize on every CPU */
 
@@ -64,7 +65,7 @@ void text_sync_cores(void)
 
 NOPROBE bool poke_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h)
 {
-    typeof(poke_active) d = __atomic_load_n(&poke_active, __ATOMIC_ACQUIRE);
+    struct poke_batch *d = __atomic_load_n(&poke_active, __ATOMIC_ACQUIRE);
     int i;
     (void)tf;
     if (!d)
@@ -116,13 +117,14 @@ static int check_sites(struct poke_site *s, int n, char *err, size_t errlen)
     return 0;
 }
 
-static void write_all(struct poke_site *s, int n, int off, int len_or_tail)
+/* Write bytes [from, to) of every site's new instruction (clipped to its length). */
+static void write_bytes(struct poke_site *s, int n, int from, int to)
 {
     int i;
     for (i = 0; i < n; i++) {
-        int len = len_or_tail ? s[i].len - off : 1;
-        if (len > 0)
-            text_patch_write(s[i].addr + off, s[i].new + off, len);
+        int end = to < s[i].len ? to : s[i].len;
+        if (end > from)
+            text_patch_write(s[i].addr + from, s[i].new + from, end - from);
     }
 }
 
@@ -136,20 +138,20 @@ static void write_int3(struct poke_site *s, int n)
 
 static void protocol(struct poke_site *s, int n)
 {
-    struct { struct poke_site *s; int n; } d = { s, n };
+    struct poke_batch d = { s, n };
     switch (poke_strategy) {
     case POKE_PLAIN:
-        write_all(s, n, 0, 1);
+        write_bytes(s, n, 0, POKE_MAX_LEN);
         return;
     case POKE_HEAD_FIRST:
-        write_all(s, n, 0, 0); text_sync_cores();
-        write_all(s, n, 1, 1); text_sync_cores();
+        write_bytes(s, n, 0, 1);            text_sync_cores();
+        write_bytes(s, n, 1, POKE_MAX_LEN); text_sync_cores();
         return;
     }
-    __atomic_store_n(&poke_active, (void *)&d, __ATOMIC_RELEASE);
-    write_int3(s, n);       text_sync_cores();
-    write_all(s, n, 1, 1);  text_sync_cores();
-    write_all(s, n, 0, 0);  text_sync_cores();
+    __atomic_store_n(&poke_active, &d, __ATOMIC_RELEASE);
+    write_int3(s, n);                   text_sync_cores();
+    write_bytes(s, n, 1, POKE_MAX_LEN); text_sync_cores();
+    write_bytes(s, n, 0, 1);            text_sync_cores();
     __atomic_store_n(&poke_active, NULL, __ATOMIC_SEQ_CST);
     int3_sync_refs();
 }
