@@ -82,13 +82,33 @@ static uint32_t bench_switch(int cpu)
     return median(samples, REPS / 4);
 }
 
+static volatile int spin_stop;
+static void spinner(void *arg) { (void)arg; while (!spin_stop) pause(); }
+
+/* Round trip to a CPU kept busy by a spinning thread (no halt to wake from). */
+static uint32_t bench_ipi_busy(int target)
+{
+    struct thread *t;
+    uint32_t m;
+    spin_stop = 0;
+    t = thread_create("spinner", spinner, NULL, 1u << target);
+    if (!t) return 0;
+    thread_sleep_ns(20000000);
+    m = bench_ipi(target);
+    spin_stop = 1;
+    thread_join(t);
+    return m;
+}
+
 static int scenario_bench(char *why, size_t n)
 {
-    uint32_t ipi = 0, rv, sw;
+    uint32_t ipi = 0, ipi_busy = 0, rv, sw;
     if (ncpu > 1) ipi = bench_ipi(1);
+    if (ncpu > 1) ipi_busy = bench_ipi_busy(1);
     rv = bench_rv();
     sw = bench_switch(ncpu > 1 ? 1 : 0);
-    kprintf("bench: ipi round trip (waiting call to cpu 1): median %u ns over %d\n", ipi, REPS);
+    kprintf("bench: ipi round trip (waiting call to idle cpu 1): median %u ns over %d\n", ipi, REPS);
+    kprintf("bench: ipi round trip (waiting call to busy cpu 1): median %u ns over %d\n", ipi_busy, REPS);
     kprintf("bench: rendezvous with %d CPUs: median %u ns over %d\n", ncpu, rv, REPS / 4);
     kprintf("bench: context switch (yield ping-pong, one CPU): median %u ns per switch over %d batches\n",
             sw, REPS / 4);
