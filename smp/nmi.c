@@ -6,24 +6,52 @@
 #include "kernel/cpu.h"
 #include "kernel/trap.h"
 #include "kernel/x86.h"
-#include "kernel/thread.h"
+#include "kernel/console.h"
+#include "kernel/qexit.h"
 #include "kernel/clock.h"
 
 static volatile int stopping;
 
-/* The host runner's NMI reaches every CPU.  An idle CPU gives a busy one
- * 200 ms to start the report (so it names where the work hung); if nobody
- * does, it reports itself (returns false: trap() calls panic_nmi). */
-static NOPROBE bool external_nmi_idle(struct cpu *c)
+/* The host runner's NMI (QEMU monitor "nmi") reaches one CPU (or several):
+ * the first becomes the leader, reports where it was, forwards an NMI IPI to
+ * every CPU that has not reported, and ends the run once all have (or after
+ * 500 ms).  Before the clock is calibrated, or on one CPU, trap() falls back
+ * to panic_nmi(). */
+static volatile int hang_leader = -1, hang_reported, hang_done[NCPU_MAX];
+
+static NOPROBE void hang_report(struct trapframe *tf)
 {
+    if (__atomic_exchange_n(&hang_done[cpu_id()], 1, __ATOMIC_SEQ_CST))
+        return;
+    trap_report(tf, "NMI (external: host runner timeout or watchdog)");
+    __atomic_add_fetch(&hang_reported, 1, __ATOMIC_SEQ_CST);
+}
+
+static NOPROBE void hang_report_and_halt(struct trapframe *tf)
+{
+    hang_report(tf);
+    for (;;) { cli(); hlt(); }
+}
+
+static NOPROBE bool external_nmi(struct trapframe *tf)
+{
+    int exp = -1, me = cpu_id(), i;
     uint64_t end;
-    if (!c->thread || c->thread != c->idle || !clock_tsc_khz || ncpu < 2)
+    if (!clock_tsc_khz || ncpu < 2)
         return false;
-    end = clock_ns() + 200000000ull;
-    while (clock_ns() < end)
-        if (READ_ONCE(stopping))
-            for (;;) { cli(); hlt(); }
-    return false;
+    if (!__atomic_compare_exchange_n(&hang_leader, &exp, me, false,
+                                     __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+        hang_report_and_halt(tf);             /* the leader ends the run */
+    hang_report(tf);
+    for (i = 0; i < ncpu; i++)
+        if (i != me && !hang_done[i])
+            smp_nmi_call(i, hang_report_and_halt);
+    end = clock_ns() + 500000000ull;
+    while (READ_ONCE(hang_reported) < ncpu && clock_ns() < end)
+        pause();
+    kprintf("End of test: FAILURE (hang: NMI, %d of %d CPUs reported, first cpu %d)\n",
+            hang_reported, ncpu, me);
+    qemu_exit(QEXIT_HANG);
 }
 
 static NOPROBE bool smp_nmi(struct trapframe *tf)
@@ -34,7 +62,7 @@ static NOPROBE bool smp_nmi(struct trapframe *tf)
         for (;;) { cli(); hlt(); }             /* stopped by a panicking CPU */
     fn = __atomic_exchange_n(&c->nmi_fn, NULL, __ATOMIC_ACQ_REL);
     if (!fn)
-        return external_nmi_idle(c);
+        return external_nmi(tf);
     fn(tf);
     return true;
 }
