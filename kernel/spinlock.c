@@ -7,16 +7,40 @@
 #include "kernel/cpu.h"
 #include "kernel/x86.h"
 #include "kernel/panic.h"
+#include "kernel/clock.h"
+#include "kernel/ksym.h"
+
+/* Debug: a lock waited for over SPIN_STUCK_S seconds is a deadlock; say
+ * which lock and where its holder took it (clock from kernel/clock.c). */
+#define SPIN_STUCK_S 10
+NOPROBE static void spin_check_stuck(struct spinlock *l, uint64_t *t0)
+{
+    if (!clock_tsc_khz)
+        return;
+    if (!*t0)
+        *t0 = rdtsc();
+    else if (rdtsc() - *t0 > (uint64_t)clock_tsc_khz * 1000 * SPIN_STUCK_S) {
+        char sym[96];
+        ksym_format(l->locked_at - 1, sym, sizeof sym);
+        panic("spin_lock: waited over %d s for %s, held by cpu %d from %08x %s (deadlock?)",
+              SPIN_STUCK_S, l->name, l->owner_cpu, l->locked_at, sym);
+    }
+}
 
 NOPROBE void spin_lock(struct spinlock *l)
 {
     uint16_t me;
+    uint32_t spins = 0;
+    uint64_t t0 = 0;
     preempt_disable();
     if (l->owner_cpu == cpu_id())
         panic("spin_lock: recursive acquisition of %s (held from %p)", l->name, (void *)l->locked_at);
     me = __atomic_fetch_add(&l->next, 1, __ATOMIC_ACQUIRE);
-    while (READ_ONCE(l->owner_ticket) != me)
+    while (READ_ONCE(l->owner_ticket) != me) {
         pause();
+        if ((++spins & 0xFFFFF) == 0)
+            spin_check_stuck(l, &t0);
+    }
     __atomic_thread_fence(__ATOMIC_ACQUIRE);
     l->owner_cpu = cpu_id();
     l->locked_at = (uint32_t)__builtin_return_address(0);

@@ -3,6 +3,7 @@
  * rendezvous parking, guard pages.  The tortures stress the same code. */
 #include "kernel/ktest.h"
 #include "kernel/thread.h"
+#include "kernel/spinlock.h"
 #include "kernel/sched.h"
 #include "kernel/cpu.h"
 #include "kernel/clock.h"
@@ -146,4 +147,18 @@ KTEST(ipi_shorthands_all_and_others)
     wait_hits(2 * ncpu);
     KEXPECT_EQ(shorthand_hits[me], 2);
     preempt_enable_no_resched();
+}
+
+/* Manual negative control (test=sched_deadlock): cpu 1 takes a lock and
+ * never releases it; our spin_lock must panic after 10 s naming the lock
+ * and where its holder took it. */
+static struct spinlock kt_lock = SPINLOCK_INIT("ktest-deadlock");
+static void take_and_keep(void *arg) { (void)arg; spin_lock(&kt_lock); }
+
+KTEST_MANUAL(sched_deadlock)
+{
+    KASSERT(ncpu > 1);
+    smp_call_one(1, take_and_keep, NULL, true);
+    spin_lock(&kt_lock);
+    KEXPECT(0);                                /* not reached */
 }
