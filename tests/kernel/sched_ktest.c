@@ -153,7 +153,7 @@ KTEST(ipi_shorthands_all_and_others)
  * never releases it; our spin_lock must panic after 10 s naming the lock
  * and where its holder took it. */
 static struct spinlock kt_lock = SPINLOCK_INIT("ktest-deadlock");
-static void take_and_keep(void *arg) { (void)arg; spin_lock(&kt_lock); }
+static void take_and_keep(void *arg) { (void)arg; spin_lock(&kt_lock); barrier(); }  /* no tail call */
 
 KTEST_MANUAL(sched_deadlock)
 {
