@@ -226,6 +226,22 @@ void thread_foreach(void (*fn)(struct thread *t, void *arg), void *arg)
     spin_unlock_irqrestore(&reg_lock, f);
 }
 
+struct foreach_args { void (*fn)(struct thread *, void *); void *arg; };
+static int foreach_rv(void *a)
+{
+    struct foreach_args *fa = a;
+    thread_foreach(fa->fn, fa->arg);
+    return 0;
+}
+
+/* The patcher's walk: every other CPU parked with interrupts off, so no
+ * thread runs, switches or moves while fn looks at it. */
+void thread_foreach_stopped(void (*fn)(struct thread *t, void *arg), void *arg)
+{
+    struct foreach_args fa = { fn, arg };
+    rendezvous_run(foreach_rv, &fa);
+}
+
 int thread_count(void) { return nthreads; }
 
 /* Lock-free walk for fault reports (may race with creation; reads only). */

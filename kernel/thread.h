@@ -59,6 +59,7 @@ bool thread_wake(struct thread *t);       /* SLEEPING -> RUNNABLE; false if not 
 /* Registry walk: fn is called for every live thread with the registry lock
  * held (interrupts off).  For threads to stay put, walk from a rendezvous. */
 void thread_foreach(void (*fn)(struct thread *t, void *arg), void *arg);
+void thread_foreach_stopped(void (*fn)(struct thread *t, void *arg), void *arg);   /* in a rendezvous */
 int thread_count(void);
 struct thread *thread_owning_stack(uint32_t addr, bool *in_guard);
 

@@ -162,3 +162,19 @@ KTEST_MANUAL(sched_deadlock)
     spin_lock(&kt_lock);
     KEXPECT(0);                                /* not reached */
 }
+
+static volatile int nmi_seen[NCPU_MAX];
+static void nmi_mark(struct trapframe *tf) { (void)tf; nmi_seen[cpu_id()]++; }
+
+KTEST(ipi_nmi_each_other_cpu)
+{
+    int i;
+    for (i = 0; i < ncpu; i++) {
+        uint64_t end = clock_ns() + 200000000ull;
+        if (i == cpu_id()) continue;
+        nmi_seen[i] = 0;
+        smp_nmi_call(i, nmi_mark);
+        while (!nmi_seen[i] && clock_ns() < end) pause();
+        KEXPECT_EQ(nmi_seen[i], 1);
+    }
+}

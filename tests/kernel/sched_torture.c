@@ -266,7 +266,6 @@ static void reg_visit(struct thread *t, void *arg)
             r->in_block++;
     }
 }
-static int reg_walk(void *arg) { thread_foreach(reg_visit, arg); return 0; }
 static struct regscan last_scan;
 
 static uint32_t total_progress(void)
@@ -285,7 +284,7 @@ static void stats(uint64_t t0)
     for (i = 0; i < nt; i++) mig += ti[i].t ? ti[i].t->nmigrations : ti[i].mig;
     if (!stop) {
         struct regscan r = { 0, 0, 0, 0, 0 };
-        rendezvous_run(reg_walk, &r);
+        thread_foreach_stopped(reg_visit, &r);
         errors += (uint32_t)r.bad;
         last_scan = r;
     }
