@@ -178,3 +178,33 @@ KTEST(ipi_nmi_each_other_cpu)
         KEXPECT_EQ(nmi_seen[i], 1);
     }
 }
+
+/* Two CPUs call each other with interrupts off and wait: only the polling
+ * of one's own call queue while waiting keeps this from deadlocking. */
+static volatile int xc_go, xc_done;
+static void xc_remote(void *arg)
+{
+    (void)arg;
+    while (!xc_go) pause();
+    smp_call_one(0, mark, NULL, true);
+    xc_done = 1;
+}
+
+KTEST(ipi_cross_calls_no_deadlock)
+{
+    uint32_t f;
+    int i;
+    KASSERT(cpu_id() == 0);                    /* main is pinned to cpu 0 */
+    if (ncpu < 2) return;
+    for (i = 0; i < ncpu; i++) ran_on[i] = 0;
+    xc_go = xc_done = 0;
+    f = read_eflags();
+    cli();
+    smp_call_one(1, xc_remote, NULL, false);
+    xc_go = 1;
+    smp_call_one(1, mark, NULL, true);        /* cpu 1 waits on us meanwhile */
+    while (!xc_done) { smp_call_poll(); pause(); }
+    if (f & EFLAGS_IF) sti();
+    KEXPECT_EQ(ran_on[0], 1);
+    KEXPECT_EQ(ran_on[1], 1);
+}
