@@ -345,6 +345,18 @@ static int finish_threads(char *why, size_t n)
         ksnprintf(why, n, "lost wakeup: %d thread%s stuck asleep after stop", stuck, stuck > 1 ? "s" : "");
         return 1;
     }
+    {
+        uint32_t vol = 0, invol = 0;
+        for (i = 0; i < nt; i++) {
+            vol += ti[i].t->nvcsw;
+            invol += ti[i].t->nivcsw;
+            if (ti[i].t->nvcsw == 0) {            /* every worker blocks or yields */
+                kprintf("!!! thread %s has no voluntary switch counted\n", ti[i].name);
+                errors++;
+            }
+        }
+        kprintf("switches: voluntary=%u involuntary=%u (per-thread counters)\n", vol, invol);
+    }
     for (i = 0; i < nt; i++) {
         if (ti[i].t->nivcsw && sched_preempt_model != PREEMPT_FULL) {
             kprintf("!!! thread %s was preempted %u times under preempt model %d\n",
