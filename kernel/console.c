@@ -10,6 +10,7 @@
 int console_loglevel = KL_INFO;
 static volatile int con_owner = -1;
 static int con_depth;
+volatile int console_panic_cpu = -1;  /* set by panic: that CPU may break the lock */
 static const char *level_tag[] = { "ERR: ", "WARN: ", "", "" };
 
 void console_init(void)
@@ -17,15 +18,23 @@ void console_init(void)
     uart_init();
 }
 
+/* The panicking CPU takes the lock over after a while: its owner may have
+ * been stopped by an NMI in the middle of a line and will never release it. */
 NOPROBE void console_lock(void)
 {
     int me = cpu_id();
+    uint32_t spins = 0;
     if (con_owner == me) { con_depth++; return; }
     for (;;) {
         int free = -1;
         if (__atomic_compare_exchange_n(&con_owner, &free, me, false,
                                         __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
             break;
+        if (console_panic_cpu == me && ++spins > 50000000u) {
+            __atomic_store_n(&con_owner, me, __ATOMIC_SEQ_CST);
+            console_write("\n[console lock broken by the panicking CPU]\n", 44);
+            break;
+        }
         pause();
     }
     con_depth = 1;

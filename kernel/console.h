@@ -13,6 +13,7 @@ void kvprintf(const char *fmt, va_list ap);
 void klog(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void console_write(const char *s, size_t n);
 void console_lock(void);       /* hold across a multi-line report */
+extern volatile int console_panic_cpu;
 void console_unlock(void);
 
 #define pr_err(...)   klog(KL_ERR, __VA_ARGS__)

@@ -28,6 +28,7 @@ NOPROBE static void panic_enter(void)
     if (!__atomic_compare_exchange_n(&panic_cpu, &free, me, false,
                                      __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
         for (;;) hlt();             /* another CPU is reporting */
+    console_panic_cpu = me;
     panic_stop_others();
 }
 

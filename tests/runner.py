@@ -156,7 +156,7 @@ def judge(sc, rc, timed_out, log):
     m = re.search(sc["match"], log, re.M)
     if not m:
         return False, got, "failed (%s) but not for the named reason: /%s/ not in the console" % (got, sc["match"])
-    return True, got, "failed as expected (%s): %s" % (got, m.group(0)[:100])
+    return True, got, "failed as expected (%s): %s" % (got, " ".join(m.group(0).split())[:160])
 
 
 def run_one(sc, resdir, cpus=None, seed=None, iso=False, echo=False):

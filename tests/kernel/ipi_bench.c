@@ -11,20 +11,11 @@
 #include "kernel/ipi.h"
 #include "kernel/fmt.h"
 #include "kernel/x86.h"
+#include "tests/kernel/bench.h"
 
 #define REPS 400
 static uint32_t samples[REPS];
 
-static uint32_t median(uint32_t *a, int n)
-{
-    int i, j;
-    for (i = 1; i < n; i++) {
-        uint32_t v = a[i];
-        for (j = i; j > 0 && a[j - 1] > v; j--) a[j] = a[j - 1];
-        a[j] = v;
-    }
-    return a[n / 2];
-}
 
 static void nop(void *arg) { (void)arg; }
 static int nop_rv(void *arg) { (void)arg; return 0; }
@@ -37,7 +28,7 @@ static uint32_t bench_ipi(int target)
         smp_call_one(target, nop, NULL, true);
         samples[i] = (uint32_t)(clock_ns() - t0);
     }
-    return median(samples, REPS);
+    return bench_median(samples, REPS);
 }
 
 static uint32_t bench_rv(void)
@@ -48,7 +39,7 @@ static uint32_t bench_rv(void)
         rendezvous_run(nop_rv, NULL);
         samples[i] = (uint32_t)(clock_ns() - t0);
     }
-    return median(samples, REPS / 4);
+    return bench_median(samples, REPS / 4);
 }
 
 #define SW_BATCH 100
@@ -79,7 +70,7 @@ static uint32_t bench_switch(int cpu)
     thread_set_affinity(1u);
     thread_join(a);
     thread_join(b);
-    return median(samples, REPS / 4);
+    return bench_median(samples, REPS / 4);
 }
 
 static volatile int spin_stop;
