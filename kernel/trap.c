@@ -11,12 +11,17 @@
 #include "vectors.h"
 
 #define MAX_HANDLERS 4
-_Static_assert(__builtin_offsetof(struct cpu, id) == 4, "CPU_ID_OFF in kernel/trapasm.S");
 _Static_assert(sizeof(struct trapframe) == 13 * 4, "TF_WORDS in kernel/trapasm.S");
+_Static_assert(__builtin_offsetof(struct trapframe, trapno) == 32, "TF_TRAPNO in kernel/trapasm.S");
 
-/* Value to push on the interrupted stack when this CPU's trap returns
- * (0: none).  Read and cleared by kernel/trapasm.S. */
-uint32_t trap_push[NCPU_MAX];
+/* Ask trapret to push v on the interrupted stack (a handler emulating a
+ * call).  Kept in this frame's own trapno/err words, which trapret discards
+ * anyway, so a nested trap (an NMI) cannot take it. */
+NOPROBE void trap_push_on_return(struct trapframe *tf, uint32_t v)
+{
+    tf->err = v;
+    tf->trapno |= TRAP_PUSH;
+}
 static uint64_t idt[NVECTORS] __attribute__((aligned(8)));
 static trap_handler_t handlers[NVECTORS][MAX_HANDLERS];
 
@@ -68,25 +73,26 @@ void trap_register(int vec, trap_handler_t fn)
 NOPROBE void trap(struct trapframe *tf)
 {
     struct cpu *c = mycpu();
+    uint32_t vec = tf->trapno;         /* handlers may set TRAP_PUSH in tf->trapno */
     int i;
     bool done = false;
-    if (tf->trapno == T_NMI) c->nmi_depth++;
+    if (vec == T_NMI) c->nmi_depth++;
     if (c->irq_depth < INTR_NEST_MAX) c->intr_eips[c->irq_depth] = tf->eip;
     if (c->irq_depth++ == 0) c->intr_eip = tf->eip;
-    for (i = 0; i < MAX_HANDLERS && !done && handlers[tf->trapno][i]; i++)
-        done = handlers[tf->trapno][i](tf);
+    for (i = 0; i < MAX_HANDLERS && !done && handlers[vec][i]; i++)
+        done = handlers[vec][i](tf);
     if (!done) {
-        if (tf->trapno == T_NMI)
+        if (vec == T_NMI)
             panic_nmi(tf);
-        else if (tf->trapno < 32)
+        else if (vec < 32)
             panic_trap(tf);
         else
-            pr_warn("spurious interrupt vector %u on cpu %d\n", tf->trapno, c->id);
+            pr_warn("spurious interrupt vector %u on cpu %d\n", vec, c->id);
     }
     c->irq_depth--;
-    if (tf->trapno == T_NMI)
+    if (vec == T_NMI)
         c->nmi_depth--;
-    else if (tf->trapno >= T_IRQ0 && c->irq_depth == 0)
+    else if (vec >= T_IRQ0 && c->irq_depth == 0)
         sched_irq_exit(tf);    /* may switch threads (preempt=full); c is stale after */
 }
 

@@ -26,7 +26,8 @@ void trap_register(int vec, trap_handler_t fn);
 void idt_init(void);           /* build the IDT (boot CPU) */
 void idt_load(void);           /* load it (every CPU) */
 void idt_set_task_gate(int vec, uint16_t sel);
-extern uint32_t trap_push[];   /* per CPU: value trapret pushes on the interrupted stack */
+#define TRAP_PUSH 0x80000000u  /* in trapno: trapret pushes err on the interrupted stack */
+void trap_push_on_return(struct trapframe *tf, uint32_t v);
 void trap(struct trapframe *tf);
 const char *trap_name(int vec);
 void trap_report(struct trapframe *tf, const char *what);

@@ -2,14 +2,16 @@
  * (real or 0) and the vector, then jumps here.  Contract with struct trapframe
  * (kernel/trap.h): pushal order edi..eax below trapno, err, then the CPU's
  * eip, cs, eflags (ring 0 to ring 0: no esp/ss).  SDM Vol. 3, 6.12.1.
- * On the way out, a nonzero trap_push[cpu id] (set by a handler emulating a
- * call, patch/int3.c) is pushed onto the interrupted stack: the frame is moved
- * down one word and the value stored in the freed top word.
+ * On the way out, if trapno has TRAP_PUSH set (trap_push_on_return(), used by
+ * a handler emulating a call, patch/ool.c), err is pushed onto the
+ * interrupted stack: the frame is moved down one word and the value stored
+ * in the freed top word.
  * trap() may switch threads (kernel/sched.c, preempt=full): the frame stays
  * on the preempted thread's stack and this same trapret restores it later,
  * possibly on another CPU (%fs is per CPU and deliberately not saved). */
-#define TF_WORDS 13                 /* sizeof(struct trapframe) / 4 */
-#define CPU_ID_OFF 4                /* offsetof(struct cpu, id), checked in trap.c */
+#define TF_WORDS 13                 /* sizeof(struct trapframe) / 4, checked in trap.c */
+#define TF_TRAPNO 32                /* offsetof(struct trapframe, trapno), checked in trap.c */
+#define TRAP_PUSH 0x80000000        /* as in kernel/trap.h */
     .section .noprobe.text, "ax"
     .globl alltraps
 alltraps:
@@ -20,14 +22,12 @@ alltraps:
     addl $4, %esp
     .globl trapret
 trapret:
-    movl %fs:CPU_ID_OFF, %eax
-    movl trap_push(,%eax,4), %edx
-    testl %edx, %edx
+    testl $TRAP_PUSH, TF_TRAPNO(%esp)
     jnz 2f
 1:  popal
     addl $8, %esp             /* trapno, err */
     iret
-2:  movl $0, trap_push(,%eax,4)
+2:  movl TF_TRAPNO + 4(%esp), %edx   /* err: the value to push */
     subl $4, %esp             /* move the frame down one word */
     movl %esp, %edi
     leal 4(%esp), %esi

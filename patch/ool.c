@@ -78,7 +78,7 @@ NOPROBE bool ool_start(const struct ool *o, struct trapframe *tf)
         tf->eip = r.eip;
         tf->ecx = r.ecx;
         if (r.push)
-            trap_push[cpu_id()] = r.push_val;
+            trap_push_on_return(tf, r.push_val);
         return false;
     }
     tf->eip = (uint32_t)o->slot;

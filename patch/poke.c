@@ -72,6 +72,7 @@ NOPROBE bool poke_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h)
         return false;
     for (i = 0; i < d->n; i++) {
         if ((uint32_t)d->s[i].addr == addr) {
+            __atomic_fetch_add(&d->s[i].hits, 1, __ATOMIC_RELAXED);
             h->ool = &d->s[i].ool;
             h->owner = &d->s[i];
             h->post = NULL;
@@ -108,6 +109,7 @@ static int check_sites(struct poke_site *s, int n, char *err, size_t errlen)
     int i;
     for (i = 0; i < n; i++) {
         s[i].ool.slot = NULL;
+        s[i].hits = 0;
         if (site_error(s, i, err, errlen)) {
             while (i--)
                 ool_release(&s[i].ool);
@@ -139,9 +141,11 @@ static void write_int3(struct poke_site *s, int n)
 static void protocol(struct poke_site *s, int n)
 {
     struct poke_batch d = { s, n };
+    int i;
     switch (poke_strategy) {
-    case POKE_PLAIN:
-        write_bytes(s, n, 0, POKE_MAX_LEN);
+    case POKE_PLAIN:                        /* one ordinary store after another */
+        for (i = 0; i < POKE_MAX_LEN; i++)
+            write_bytes(s, n, i, i + 1);
         return;
     case POKE_HEAD_FIRST:
         write_bytes(s, n, 0, 1);            text_sync_cores();

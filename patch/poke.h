@@ -14,6 +14,7 @@ struct poke_site {
     uint8_t len;
     uint8_t new[POKE_MAX_LEN];
     uint8_t old[POKE_MAX_LEN];        /* filled by text_poke_batch */
+    volatile uint32_t hits;           /* int3 hits on this site during the poke */
     struct ool ool;                   /* internal: the new instruction, out of line */
 };
 

@@ -25,6 +25,7 @@ KPARAM_ENUM("poke_sites", poke_sites_sel, "both|alu|call", "text-poke-torture: w
 KPARAM_INT("poke_nmi", poke_nmi, 0, 1, "text-poke-torture: also execute the sites from NMIs");
 
 static volatile uint32_t torn_reports, nmi_runs;
+static uint32_t site_hits[2];                 /* int3 hits: alu site, call site */
 
 static void check_alu(uint32_t x, const char *where)
 {
@@ -73,9 +74,11 @@ static int flip(uint32_t *rng, int enc[2], char *err, size_t n)
     }
     if (text_poke_batch(s, k, err, n))
         return -1;
-    while (k--)
+    while (k--) {
+        site_hits[s[k].addr == call_site()] += s[k].hits;
         if (kmemcmp(s[k].addr, s[k].new, 5))
             return ksnprintf(err, n, "site %p does not hold the new bytes after the poke", s[k].addr), -1;
+    }
     return 0;
 }
 
@@ -135,6 +138,8 @@ static int scenario_poke_torture(char *why, size_t n)
     torture_landing_stop();
     stats(t0, flips);
     torture_landing_print();
+    kprintf("int3 hits by site: poke_alu+%#x: %u, poke_call+%#x: %u\n", (uint32_t)poke_alu_site,
+            site_hits[0], (uint32_t)poke_call_site, site_hits[1]);
     return r ? r : finish(flips, why, n);
 }
 KSCENARIO("text-poke-torture", scenario_poke_torture, "flip multi-byte sites while every CPU runs them");
