@@ -28,32 +28,38 @@ static bool refused_opcode(const struct insn *in, const char **why)
     return false;
 }
 
+int ool_classify(const struct insn *in, const char **hazard, const char **why)
+{
+    *hazard = "H12";
+    if (insn_ool(in, hazard, why) == INSN_OOL_REFUSE && !(in->flags & INSN_F_ICALL))
+        return -1;
+    if (in->flags & INSN_F_REL) {
+        if (!emulate_supported(in)) { *hazard = "H9"; *why = "relative branch we cannot emulate"; return -1; }
+        return OOL_EMULATE;
+    }
+    if (in->flags & (INSN_F_IRET | INSN_F_FAR)) { *hazard = "H12"; *why = "far transfer or iret"; return -1; }
+    if (refused_opcode(in, why)) { *hazard = "H12"; return -1; }
+    return OOL_STEP;
+}
+
 int ool_prepare(struct ool *o, uint32_t addr, const uint8_t *bytes, size_t n,
                 const char **hazard, const char **why)
 {
-    int r = insn_decode(&o->insn, bytes, n);
+    int r = insn_decode(&o->insn, bytes, n), kind;
     *hazard = "H12";
     if (r != INSN_OK) { *why = insn_strerror(r); return -1; }
+    if ((kind = ool_classify(&o->insn, hazard, why)) < 0)
+        return -1;
     o->addr = addr;
     o->len = o->insn.len;
+    o->kind = (uint8_t)kind;
     o->slot = NULL;
     o->fix = FIX_EIP;
-    if (insn_ool(&o->insn, hazard, why) == INSN_OOL_REFUSE && !(o->insn.flags & INSN_F_ICALL))
-        return -1;
-    if (o->insn.flags & INSN_F_REL) {
-        if (!emulate_supported(&o->insn)) { *hazard = "H9"; *why = "relative branch we cannot emulate"; return -1; }
-        o->kind = OOL_EMULATE;
+    if (kind == OOL_EMULATE)
         return 0;
-    }
-    if (refused_opcode(&o->insn, why) || (o->insn.flags & (INSN_F_IRET | INSN_F_FAR))) {
-        *hazard = "H12";
-        if (o->insn.flags & (INSN_F_IRET | INSN_F_FAR)) *why = "far transfer or iret";
-        return -1;
-    }
     if (o->insn.flags & INSN_F_ICALL) o->fix = FIX_CALL;
     else if (o->insn.flags & (INSN_F_RET | INSN_F_IJMP)) o->fix = FIX_NONE;
     else if (o->insn.map == INSN_MAP_1B && o->insn.opcode == 0x9C) o->fix = FIX_PUSHF;
-    o->kind = OOL_STEP;
     o->slot = slot_alloc();
     if (!o->slot) { *hazard = ""; *why = "out of instruction slots"; return -1; }
     text_patch_write(o->slot, bytes, o->len);     /* caller holds the text lock */

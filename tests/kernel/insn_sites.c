@@ -2,13 +2,15 @@
  * instruction boundary of every text symbol is judged by patch/insn_analyze
  * (int3-probe-able, jump-optimizable, or refused by hazard ID H3 H4 H5 H9
  * H12 per the design's table), plus H4 for branches from other functions;
- * optimizable regions must also relocate. */
+ * optimizable regions must also relocate.  An int3 probe also needs its
+ * instruction to run out of line (patch/ool.c ool_classify, as kprobes do). */
 #include "kernel/ktest.h"
 #include "kernel/ksym.h"
 #include "kernel/console.h"
 #include "kernel/mem.h"
 #include "patch/insn_analyze.h"
 #include "patch/insn_reloc.h"
+#include "patch/ool.h"
 
 #define SITES_MAX_INSNS   16384
 #define SITES_MAX_TARGETS 4096
@@ -18,7 +20,7 @@ static const char *const site_hazards[] = { "H3", "H4", "H5", "H9", "H12" };
 #define NHAZ 5
 
 struct site_stats {
-	int funcs, undecodable, boundaries, int3_ok, jump_ok, noprobe;
+	int funcs, undecodable, boundaries, int3_ok, jump_ok, noprobe, ool_refused;
 	int reloc_fail, h4_cross, all_overflow;
 	int refused[NHAZ + 1];		/* last: other (capacity) */
 };
@@ -101,12 +103,20 @@ static bool cross_target(uint32_t a, uint32_t b, uint32_t lo, uint32_t hi)
 static void site_one(struct site_stats *st, const struct ksym *k,
 		     uint32_t addr)
 {
+	struct insn in;
+	const char *hz = "H12", *why;
 	int n;
 
 	st->boundaries++;
 	if (in_noprobe(addr)) {		/* blacklisted: H12, no probe at all */
 		st->noprobe++;
 		st->refused[hazard_index("H12")]++;
+		return;
+	}
+	if (insn_decode(&in, (const uint8_t *)addr, k->addr + k->size - addr) != INSN_OK ||
+	    ool_classify(&in, &hz, &why) < 0) {
+		st->ool_refused++;
+		st->refused[hazard_index(hz)]++;
 		return;
 	}
 	st->int3_ok++;
@@ -162,9 +172,10 @@ static void site_print(const struct site_stats *st)
 	int i;
 
 	kprintf("insn_sites: functions %d (undecodable %d), boundaries %d, "
-		"int3-probe-able %d, jump-optimizable %d, no-probe section %d\n",
+		"int3-probe-able %d, jump-optimizable %d, no-probe section %d, "
+		"cannot run out of line %d\n",
 		st->funcs, st->undecodable, st->boundaries, st->int3_ok,
-		st->jump_ok, st->noprobe);
+		st->jump_ok, st->noprobe, st->ool_refused);
 	kprintf("insn_sites: refused:");
 	for (i = 0; i < NHAZ; i++)
 		kprintf(" %s %d", site_hazards[i], st->refused[i]);
