@@ -30,6 +30,7 @@ int sched_bug, sched_bug_n = 64;
 volatile int sched_running;
 volatile uint32_t sched_preempt_migrations;
 static volatile uint32_t clobber_count;
+uint32_t sched_bug_lo, sched_bug_hi;
 void (*volatile sched_preempt_hook)(struct trapframe *tf);
 KPARAM_ENUM("preempt", sched_preempt_model, "none|voluntary|full", "preemption model");
 KPARAM_INT("slice", sched_slice, 1, 1000, "time slice in ticks");
@@ -200,6 +201,7 @@ NOPROBE void sched_irq_exit(struct trapframe *tf)
     if (cpu_id() != from && !t->is_idle)
         __atomic_add_fetch(&sched_preempt_migrations, 1, __ATOMIC_RELAXED);
     if (sched_bug == SCHED_BUG_CLOBBER_FLAGS && !t->is_idle &&
+        (!sched_bug_hi || (tf->eip >= sched_bug_lo && tf->eip < sched_bug_hi)) &&
         __atomic_add_fetch(&clobber_count, 1, __ATOMIC_RELAXED) % (uint32_t)sched_bug_n == 0)
         tf->eflags ^= 1;              /* BUG on purpose: CF changes across preemption */
 }

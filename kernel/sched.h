@@ -27,5 +27,9 @@ extern void (*volatile sched_preempt_hook)(struct trapframe *tf);
 /* Negative controls, one action in sched_bug_n: drop_wakeup loses a waitq
  * wakeup; clobber_flags flips CF in a preempted thread's saved EFLAGS. */
 extern int sched_bug, sched_bug_n;
+/* clobber_flags acts only on preemptions with EIP in [lo, hi) when hi != 0:
+ * the torture aims it at the code whose result it checks, so the broken
+ * flags cannot crash unrelated code before the check reports them. */
+extern uint32_t sched_bug_lo, sched_bug_hi;
 enum { SCHED_BUG_NONE, SCHED_BUG_DROP_WAKEUP, SCHED_BUG_CLOBBER_FLAGS };
 #endif

@@ -412,6 +412,8 @@ static int scenario_sched_torture(char *why, size_t n)
     int i;
     if (sched_preempt_model == PREEMPT_FULL)
         sched_preempt_hook = landing_hook;
+    sched_bug_lo = (uint32_t)sched_landing_start;   /* clobber_flags: aim at the checked block */
+    sched_bug_hi = (uint32_t)sched_landing_end;
     spawn();
     kprintf("sched-torture: %d threads on %d CPUs, preempt model %d, %d ms "
             "(registry=threads/off-cpu/preempted/preempted-in-block)\n", nt, ncpu,
