@@ -1,6 +1,9 @@
 /* Slot allocator (see slot.h): a fixed pool of SLOT_PAGES pages taken at
  * first use, a bitmap of SLOT_SIZE-byte slots, one lock.  Pages are remapped
- * read-only after being filled with ud2 (0F 0B, SDM Vol. 2 UD). */
+ * read-only after being filled with ud2 (0F 0B, SDM Vol. 2 UD).  Allocation
+ * is next-fit, so a freed slot stays poisoned for as long as possible before
+ * it is reused: a late user then faults on ud2 instead of running someone
+ * else's instruction (H8). */
 #include "patch/slot.h"
 #include "kernel/mem.h"
 #include "kernel/spinlock.h"
@@ -11,7 +14,7 @@
 
 static uint8_t *pool;
 static uint32_t used[NSLOTS / 32];
-static int nused;
+static int nused, next_hint;
 static struct spinlock slock = SPINLOCK_INIT("slot");
 
 static void fill_ud2(uint8_t *p, int n)
@@ -51,14 +54,16 @@ uint8_t *slot_alloc_n(int n)
     f = spin_lock_irqsave(&slock);
     if (!pool)
         pool_init();
-    for (i = 0; i + n <= NSLOTS && found < 0; i++) {
-        if ((i % PER_PAGE) + n > PER_PAGE) continue;     /* stay within a page */
-        for (k = 0; k < n && !is_used(i + k); k++) ;
-        if (k == n) found = i;
+    for (i = 0; i < NSLOTS && found < 0; i++) {
+        int at = (next_hint + i) % NSLOTS;
+        if ((at % PER_PAGE) + n > PER_PAGE) continue;    /* stay within a page */
+        for (k = 0; k < n && !is_used(at + k); k++) ;
+        if (k == n) found = at;
     }
     if (found >= 0) {
         for (k = 0; k < n; k++) set_used(found + k, true);
         nused += n;
+        next_hint = (found + n) % NSLOTS;
     }
     spin_unlock_irqrestore(&slock, f);
     return found < 0 ? NULL : pool + found * SLOT_SIZE;
