@@ -23,7 +23,8 @@ static bool refused_opcode(const struct insn *in, const char **why)
     case 0x9D: *why = "popf may change TF/IF while single-stepping"; return true;
     case 0xFA: case 0xFB: *why = "cli/sti change IF while single-stepping"; return true;
     case 0xF4: *why = "hlt cannot be single-stepped"; return true;
-    case 0x17: case 0x1F: case 0x07: *why = "segment load from the stack"; return true;
+    case 0x17: case 0x1F: case 0x07: case 0x8E:     /* mov/pop ss hold off #DB one insn */
+        *why = "segment register load"; return true;
     }
     return false;
 }
