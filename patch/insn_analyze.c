@@ -12,12 +12,7 @@ static int fn_fail(struct analyze_fn *fn, int err, const char *hazard,
 
 	fn->err = err;
 	fn->hazard = hazard;
-	insn_fmt_init(&f, fn->reason, sizeof(fn->reason));
-	insn_fmt_str(&f, hazard);
-	insn_fmt_str(&f, ": ");
-	insn_fmt_str(&f, what);
-	insn_fmt_str(&f, " at ");
-	insn_fmt_hex(&f, addr);
+	insn_fmt_reason(&f, fn->reason, sizeof(fn->reason), hazard, what, addr);
 	if (fn->code && addr >= fn->start && addr < fn->start + fn->size) {
 		uint32_t o = addr - fn->start, n = fn->size - o;
 

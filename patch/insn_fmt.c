@@ -54,3 +54,14 @@ void insn_fmt_bytes(struct insn_fmt *f, const uint8_t *p, size_t n)
 		fmt_nibbles(f, p[i], 2);
 	}
 }
+
+void insn_fmt_reason(struct insn_fmt *f, char *buf, size_t cap,
+		     const char *hazard, const char *what, uint32_t addr)
+{
+	insn_fmt_init(f, buf, cap);
+	insn_fmt_str(f, hazard);
+	insn_fmt_str(f, ": ");
+	insn_fmt_str(f, what);
+	insn_fmt_str(f, " at ");
+	insn_fmt_hex(f, addr);
+}

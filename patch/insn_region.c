@@ -13,12 +13,7 @@ static int reg_fail(struct analyze_region *r, int err, const char *hazard,
 
 	r->err = err;
 	r->hazard = hazard;
-	insn_fmt_init(&f, r->reason, sizeof(r->reason));
-	insn_fmt_str(&f, hazard);
-	insn_fmt_str(&f, ": ");
-	insn_fmt_str(&f, what);
-	insn_fmt_str(&f, " at ");
-	insn_fmt_hex(&f, addr);
+	insn_fmt_reason(&f, r->reason, sizeof(r->reason), hazard, what, addr);
 	if (in) {
 		insn_fmt_str(&f, " (");
 		insn_fmt_str(&f, insn_name(in));
