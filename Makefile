@@ -95,13 +95,25 @@ $(B)/kernel.iso: $(B)/kernel.elf $(B)/grub.cfg
 	grub-mkrescue -o $@ $(B)/isodir 2>$(B)/grub-mkrescue.log || (cat $(B)/grub-mkrescue.log; false)
 
 # ---- host tests (fragments append to HOST_TESTS) --------------------------
+# HOST32_TESTS execute 32-bit code: natively where the host kernel allows it,
+# else under qemu-i386-static (HOST32=auto|native|qemu; tests/host/host32.sh).
 HOST_TESTS :=
+HOST32_TESTS :=
+HOST32 ?= auto
 -include tests/host/host.mk
 -include patch/patch.mk
 -include smp/smp.mk
 
-host-test: $(HOST_TESTS)
+host-test: $(HOST_TESTS) $(HOST32_TESTS) $(B)/host/probe32
 	@set -e; for t in $(HOST_TESTS); do echo "== $$t"; ./$$t; done
+	@tests/host/host32.sh run $(HOST32) $(B)/host/probe32 $(HOST32_TESTS)
+
+# make test also runs the 32-bit tests once under the emulator when the host
+# ran them natively, so the fallback cannot rot unseen.
+host-test32-emulated: $(HOST32_TESTS) $(B)/host/probe32
+	@if [ "$$(tests/host/host32.sh way $(HOST32) $(B)/host/probe32)" = native ]; then \
+	    tests/host/host32.sh run qemu $(B)/host/probe32 $(HOST32_TESTS); \
+	else echo "== 32-bit host tests already ran under the emulator"; fi
 
 # ---- user targets -----------------------------------------------------------
 deps:
@@ -114,6 +126,7 @@ run: deps
 test: deps
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory host-test
+	@$(MAKE) --no-print-directory host-test32-emulated
 	@$(MAKE) --no-print-directory $(B)/kernel.iso
 	$(PYTHON) tests/runner.py --all
 
@@ -127,4 +140,4 @@ debug: deps $(B)/kernel.elf
 clean:
 	rm -rf $(B) results
 
-.PHONY: all iso run test debug clean deps host-test bench soak
+.PHONY: all iso run test debug clean deps host-test host-test32-emulated bench soak

@@ -47,8 +47,9 @@ $(INSN_HB)/insn_fuzz_smoke.sh: tests/host/insn_fuzz_smoke.sh $(INSN_HB)/insn_fuz
 	printf '#!/bin/sh\nB=$(B) exec $< "$$@"\n' > $@ && chmod +x $@
 
 HOST_TESTS += $(INSN_HB)/insn_test $(INSN_HB)/insn_analyze_test \
-	      $(INSN_HB)/insn_reloc_test $(INSN_HB)/insn_objdump_all.sh \
+	      $(INSN_HB)/insn_objdump_all.sh \
 	      $(INSN_HB)/insn_fuzz_smoke.sh
+HOST32_TESTS += $(INSN_HB)/insn_reloc_test
 
 # make insn-check FILES="a.so b.o ..."  (any 32-bit ELF files)
 insn-check: $(INSN_HB)/insn_objdump_check

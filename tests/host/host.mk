@@ -24,4 +24,9 @@ $(HB)/test_emulate: tests/host/test_emulate.c patch/emulate.c patch/emulate.h $(
 	@mkdir -p $(HB)
 	$(HOSTCC) $(HOST_CFLAGS) -I$(G) -m32 -fno-pie -no-pie -o $@ tests/host/test_emulate.c patch/emulate.c $(wildcard patch/insn*.c)
 
-HOST_TESTS += $(HB)/test_emulate
+HOST32_TESTS += $(HB)/test_emulate
+
+# Run by tests/host/host32.sh to learn how this host runs 32-bit programs.
+$(HB)/probe32: tests/host/probe32.c
+	@mkdir -p $(HB)
+	$(HOSTCC) $(HOST_CFLAGS) -m32 -fno-pie -no-pie -o $@ $<
