@@ -37,6 +37,7 @@ void smp_stop_others(void);                /* NMI: others halt silently */
 /* Rendezvous (stop-machine): fn runs on this CPU while every other online
  * CPU spins with interrupts off.  Returns fn's result. */
 int rendezvous_run(int (*fn)(void *), void *arg);
+bool rendezvous_mine(void);                /* this CPU runs a rendezvous fn */
 /* From inside a rendezvous fn: is any parked CPU interrupted (at any
  * nesting depth) with EIP in [a, b)?  Reports the first in *cpu, *eip. */
 bool rendezvous_interrupted_in(uint32_t a, uint32_t b, int *cpu, uint32_t *eip);

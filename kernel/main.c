@@ -13,6 +13,7 @@
 #include "kernel/panic.h"
 #include "kernel/fixup.h"
 #include "patch/int3.h"
+#include "patch/slot.h"
 #include "smp/acpi.h"
 #include "smp/smp.h"
 
@@ -81,6 +82,7 @@ void kmain(uint32_t magic, struct multiboot_info *mb)
     kheap_init();
     ncpu_found = smp_discover();         /* before paging: the EBDA pointer is in page 0 */
     paging_init();
+    slot_init();                         /* instruction slots, read-only like text */
     smp_init();                          /* APIC, clock, IOAPIC, threads, APs */
     kprintf("cpus: %d found by firmware, %d online\n", ncpu_found, ncpu);
     if (param_cpus_expected && param_cpus_expected != ncpu_found) {

@@ -35,6 +35,16 @@ static inline void cpuid(uint32_t leaf, uint32_t *a, uint32_t *b, uint32_t *c, u
     __asm__ volatile("cpuid" : "=a"(*a), "=b"(*b), "=c"(*c), "=d"(*d) : "a"(leaf), "c"(0));
 }
 
+/* Debug registers (SDM Vol. 3, 17.2): DR6 status bits are sticky, so a #DB
+ * handler clears the ones it consumed; DR7 enables DR0-DR3. */
+static inline uint32_t read_dr6(void) { uint32_t v; __asm__ volatile("mov %%dr6, %0" : "=r"(v)); return v; }
+static inline void write_dr6(uint32_t v) { __asm__ volatile("mov %0, %%dr6" :: "r"(v)); }
+static inline uint32_t read_dr7(void) { uint32_t v; __asm__ volatile("mov %%dr7, %0" : "=r"(v)); return v; }
+static inline void write_dr7(uint32_t v) { __asm__ volatile("mov %0, %%dr7" :: "r"(v)); }
+static inline void write_dr0(uint32_t v) { __asm__ volatile("mov %0, %%dr0" :: "r"(v)); }
+#define DR6_B0    0x1u
+#define DR6_BS    0x4000u      /* single step (EFLAGS.TF) */
+#define EFLAGS_TF 0x100
 #define EFLAGS_IF 0x200
 #define CR0_WP    (1u << 16)
 #define CR0_PG    (1u << 31)

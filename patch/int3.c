@@ -43,14 +43,21 @@ NOPROBE static void ref_put(struct int3_cpu *c)
         __atomic_fetch_add(&c->gen, 1, __ATOMIC_SEQ_CST);
 }
 
+/* A step record is reserved (nstep incremented) before it is filled, and
+ * copied out before it is released, with compiler barriers between: an NMI
+ * that single-steps its own int3 in between then uses the next record, never
+ * this one.  The per-CPU records form a stack because NMIs nest. */
 NOPROBE static bool hit(struct int3_cpu *c, struct int3_hit *h, struct trapframe *tf, uint32_t saved_if)
 {
+    int i;
     c->st.hits++;
     if (h->ool && ool_start(h->ool, tf)) {
-        if (c->nstep == STEP_DEPTH)
+        if ((i = c->nstep) == STEP_DEPTH)
             panic("int3: single-steps nested deeper than %d", STEP_DEPTH);
-        c->steps[c->nstep].hit = *h;
-        c->steps[c->nstep++].saved_if = saved_if;
+        c->nstep = i + 1;
+        barrier();
+        c->steps[i].hit = *h;
+        c->steps[i].saved_if = saved_if;
         c->st.stepped++;
         return true;                           /* ref held until #DB */
     }
@@ -87,16 +94,28 @@ NOPROBE bool int3_handle(struct trapframe *tf)
     return false;                              /* a real int3 nobody owns: fatal */
 }
 
+/* #DB: ours only if DR6.BS says single-step and a step is in progress on
+ * this CPU (other sources, such as debug-register breakpoints, are left to
+ * the next handler).  A rep string instruction traps after each iteration
+ * with EIP still at the copy's start: it keeps stepping in the slot (one
+ * probe hit per execution, interrupts held off until it completes). */
 NOPROBE static bool debug_handler(struct trapframe *tf)
 {
     struct int3_cpu *c = &icpu[cpu_id()];
-    struct step *s;
-    if (c->nstep == 0)
+    struct step s;
+    uint32_t dr6 = read_dr6();
+    int i = c->nstep;
+    if (!(dr6 & DR6_BS) || i == 0)
         return false;
-    s = &c->steps[--c->nstep];
-    ool_finish(s->hit.ool, tf, s->saved_if);
-    if (s->hit.post)
-        s->hit.post(s->hit.owner, tf);
+    write_dr6(dr6 & ~DR6_BS);
+    if (ool_step_again(c->steps[i - 1].hit.ool, tf))
+        return true;
+    s = c->steps[i - 1];
+    barrier();
+    c->nstep = i - 1;
+    ool_finish(s.hit.ool, tf, s.saved_if);
+    if (s.hit.post)
+        s.hit.post(s.hit.owner, tf);
     ref_put(c);
     return true;
 }
@@ -122,6 +141,19 @@ void int3_sync_refs(void)
                __atomic_load_n(&icpu[i].gen, __ATOMIC_SEQ_CST) == gen[i])
             pause();
     }
+}
+
+bool int3_ref_held(void)
+{
+    return icpu[cpu_id()].ref != 0;
+}
+
+/* For self-tests: this CPU's step record at depth d (watched by a data
+ * breakpoint to stop hit() between reserving and filling it). */
+const void *int3_step_record(int d)
+{
+    ASSERT(d >= 0 && d < STEP_DEPTH);
+    return &icpu[cpu_id()].steps[d];
 }
 
 void int3_stats_sum(struct int3_stats *out)

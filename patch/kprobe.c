@@ -10,6 +10,7 @@
 #include "patch/kprobe.h"
 #include "patch/int3.h"
 #include "patch/poke.h"
+#include "patch/reserve.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
 #include "kernel/fmt.h"
@@ -24,6 +25,7 @@ struct kprobe_site {
     uint8_t orig;
     bool armed;
     struct ool ool;
+    struct text_resv resv;             /* [addr, addr + ool.len) */
     struct kprobe *volatile probes;
     struct kprobe_site *volatile next;
 };
@@ -109,19 +111,6 @@ static bool any_enabled(struct kprobe_site *s)
     return false;
 }
 
-/* Another site whose instruction covers addr, or that addr's instruction
- * (len bytes) would cover: probing there would corrupt it (H10). */
-static struct kprobe_site *site_overlap(uint32_t addr, uint32_t len)
-{
-    int b;
-    struct kprobe_site *s;
-    for (b = 0; b < NBUCKET; b++)
-        for (s = buckets[b]; s; s = s->next)
-            if (s->addr != addr && addr < s->addr + s->ool.len && s->addr < addr + len)
-                return s;
-    return NULL;
-}
-
 void kprobe_orig_bytes(uint8_t *buf, uint32_t addr, uint32_t len)
 {
     int b;
@@ -154,7 +143,7 @@ static struct kprobe_site *site_new(uint32_t addr, char *err, size_t n)
     struct kprobe_site *s = kzalloc(sizeof *s);
     const char *hz, *why;
     uint32_t avail = (uint32_t)__text_end - addr;
-    struct kprobe_site *o;
+    struct text_resv *o;
     if (!s)
         return ksnprintf(err, n, "out of memory"), NULL;
     uint8_t code[15];
@@ -166,8 +155,9 @@ static struct kprobe_site *site_new(uint32_t addr, char *err, size_t n)
         kfree(s);
         return NULL;
     }
-    if ((o = site_overlap(addr, s->ool.len))) {
-        ksnprintf(err, n, "H10: %08x overlaps the instruction probed at %08x", addr, o->addr);
+    if (text_reserve(&s->resv, addr, addr + s->ool.len, TEXT_KPROBE, s)) {
+        o = text_reserved(addr, addr + s->ool.len);
+        ksnprintf(err, n, "H10: %08x overlaps the %s at %08x", addr, text_user_name(o->user), o->start);
         ool_release(&s->ool);
         kfree(s);
         return NULL;
@@ -233,12 +223,16 @@ void kprobe_unregister(struct kprobe *p)
     nprobes--;
     site_arm(s, any_enabled(s));
     empty = s->probes == NULL;
-    if (empty)
+    if (empty) {
         site_unlink(s);
+        text_unreserve(&s->resv);
+    }
     text_unlock();
     int3_sync_refs();                  /* no handler can still see p or s */
     if (empty) {
+        text_lock();                   /* slots are written under the text lock */
         ool_release(&s->ool);
+        text_unlock();
         kfree(s);
     }
     p->site = NULL;
@@ -257,3 +251,4 @@ static void set_disabled(struct kprobe *p, bool off)
 void kprobe_enable(struct kprobe *p) { set_disabled(p, false); }
 void kprobe_disable(struct kprobe *p) { set_disabled(p, true); }
 int kprobe_count(void) { return nprobes; }
+const struct ool *kprobe_ool(const struct kprobe *p) { return p->site ? &p->site->ool : NULL; }

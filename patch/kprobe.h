@@ -9,6 +9,7 @@
 
 struct trapframe;
 struct kprobe_site;
+struct ool;
 
 #define KPROBE_FORCE    0x1
 #define KPROBE_DISABLED 0x2
@@ -34,9 +35,14 @@ void kprobe_unregister(struct kprobe *p);   /* on return p may be freed */
 void kprobe_enable(struct kprobe *p);
 void kprobe_disable(struct kprobe *p);
 int kprobe_count(void);                     /* registered probes */
+const struct ool *kprobe_ool(const struct kprobe *p);   /* its out-of-line copy */
 /* Copy len bytes of text at addr into buf with every probed byte restored. */
 void kprobe_orig_bytes(uint8_t *buf, uint32_t addr, uint32_t len);
 /* Would a probe at addr be accepted?  0, or -1 with hazard and why.
  * Caller holds the text lock. */
 int kprobe_check_addr(uint32_t addr, const char **hazard, char *why, size_t whylen);
+/* Is addr an instruction boundary of its function (probed bytes restored)?
+ * 0 with the original bytes there (*n of them, at most 15), or -1 and why.
+ * Caller holds the text lock. */
+int text_boundary(uint32_t addr, uint8_t insn[15], uint32_t *n, char *why, size_t whylen);
 #endif

@@ -37,37 +37,49 @@ static int boundary_check(const struct ksym *k, const uint8_t *code, uint32_t ad
     return r;
 }
 
-/* Caller holds the text lock (the function's bytes and the probe table are
- * stable); analysis runs on a copy with probed bytes restored (kprobe.c). */
+/* Is addr an instruction boundary of the function containing it, decoded
+ * from its start with every probed byte restored?  0 and the instruction's
+ * original bytes (15, or up to the function's end: *n), or -1 with why.
+ * Caller holds the text lock (the bytes and the probe table are stable). */
+int text_boundary(uint32_t addr, uint8_t insn[15], uint32_t *n, char *why, size_t whylen)
+{
+    const struct ksym *k = ksym_lookup(addr);
+    uint8_t *code;
+    int r;
+    if (!k || !k->size)
+        return ksnprintf(why, whylen, "%08x is not inside a known function", addr), -1;
+    if (!(code = kmalloc(k->size)))
+        return ksnprintf(why, whylen, "out of memory"), -1;
+    kprobe_orig_bytes(code, k->addr, k->size);
+    r = boundary_check(k, code, addr, why, whylen);
+    *n = k->addr + k->size - addr < 15 ? k->addr + k->size - addr : 15;
+    kmemcpy(insn, code + (addr - k->addr), *n);
+    kfree(code);
+    return r;
+}
+
 int kprobe_check_addr(uint32_t addr, const char **hazard, char *why, size_t n)
 {
-    const struct ksym *k;
-    struct ool o;
+    const struct ksym *k = ksym_lookup(addr);
+    struct insn in;
     const char *h2, *w2;
-    uint8_t *code;
+    uint8_t insn[15];
+    uint32_t len;
     int r;
     *hazard = "H12";
     if (addr < (uint32_t)__text_start || addr >= (uint32_t)__text_end)
         return ksnprintf(why, n, "%08x is outside kernel text", addr), -1;
     if (addr >= (uint32_t)__noprobe_start && addr < (uint32_t)__noprobe_end) {
-        k = ksym_lookup(addr);
         *hazard = "H11";
         return ksnprintf(why, n, "%s is in the no-probe section (probe machinery)", k ? k->name : "?"), -1;
     }
-    k = ksym_lookup(addr);
-    if (!k || !k->size)
-        return ksnprintf(why, n, "%08x is not inside a known function", addr), -1;
-    if (!(code = kmalloc(k->size)))
-        return ksnprintf(why, n, "out of memory"), -1;
-    kprobe_orig_bytes(code, k->addr, k->size);
-    r = boundary_check(k, code, addr, why, n);
-    if (!r && ool_prepare(&o, addr, code + (addr - k->addr), k->addr + k->size - addr, &h2, &w2)) {
+    if (text_boundary(addr, insn, &len, why, n))
+        return -1;
+    if ((r = insn_decode(&in, insn, len)) != INSN_OK)
+        return ksnprintf(why, n, "%s+%#x: %s", k->name, addr - k->addr, insn_strerror(r)), -1;
+    if (ool_classify(&in, &h2, &w2) < 0) {
         *hazard = h2;
-        r = -1;
-        ksnprintf(why, n, "%s+%#x: instruction cannot run out of line: %s", k->name, addr - k->addr, w2);
-    } else if (!r) {
-        ool_release(&o);
+        return ksnprintf(why, n, "%s+%#x: instruction cannot run out of line: %s", k->name, addr - k->addr, w2), -1;
     }
-    kfree(code);
-    return r;
+    return 0;
 }

@@ -11,9 +11,11 @@
 #include "kernel/trap.h"
 #include "kernel/mem.h"
 #include "kernel/cpu.h"
+#include "kernel/x86.h"
+#include "kernel/panic.h"
 
-#define EFL_TF 0x100
-#define EFL_IF 0x200
+#define EFL_TF EFLAGS_TF
+#define EFL_IF EFLAGS_IF
 
 static bool refused_opcode(const struct insn *in, const char **why)
 {
@@ -93,6 +95,13 @@ NOPROBE bool ool_start(const struct ool *o, struct trapframe *tf)
     return true;
 }
 
+/* After a single-step #DB: EIP back at the copy's start means a rep string
+ * instruction finished one iteration and must go on (TF stays set). */
+NOPROBE bool ool_step_again(const struct ool *o, struct trapframe *tf)
+{
+    return o->kind == OOL_STEP && tf->eip == (uint32_t)o->slot;
+}
+
 NOPROBE void ool_finish(const struct ool *o, struct trapframe *tf, uint32_t saved_if)
 {
     uint32_t esp = (uint32_t)&tf->eflags + 4;     /* ring 0: stack continues above the frame */
@@ -106,8 +115,10 @@ NOPROBE void ool_finish(const struct ool *o, struct trapframe *tf, uint32_t save
         *(uint32_t *)esp = (*(uint32_t *)esp & ~(EFL_TF | EFL_IF)) | saved_if;
         /* fall through */
     case FIX_EIP:
-        if (tf->eip == next_copy)
-            tf->eip = o->addr + o->len;
+        if (tf->eip != next_copy)              /* it cannot branch: see ool_classify */
+            panic("ool: single-step of %08x ended at %08x, expected the copy's end %08x",
+                  o->addr, tf->eip, next_copy);
+        tf->eip = o->addr + o->len;
         break;
     case FIX_NONE:
         break;

@@ -29,5 +29,7 @@ void ool_release(struct ool *o);
 /* Start executing o for the int3 frame tf.  Returns true if single-stepping
  * (ool_finish() must follow from the #DB handler), false if already done. */
 bool ool_start(const struct ool *o, struct trapframe *tf);
+/* Called from #DB: true if the step must go on (a rep string iteration). */
+bool ool_step_again(const struct ool *o, struct trapframe *tf);
 void ool_finish(const struct ool *o, struct trapframe *tf, uint32_t saved_if);
 #endif

@@ -5,6 +5,10 @@
  * for every int3 handler that may still hold it (int3_sync_refs, H7). */
 #include "patch/poke.h"
 #include "patch/int3.h"
+#include "patch/kprobe.h"
+#include "patch/reserve.h"
+#include "kernel/ipi.h"
+#include "kernel/cpu.h"
 #include "kernel/mem.h"
 #include "kernel/spinlock.h"
 #include "kernel/fmt.h"
@@ -23,8 +27,25 @@ static struct poke_batch *volatile poke_active;
 
 void sync_cores(void) __attribute__((weak));   /* smp/: IPI + serialize on every CPU */
 
-void text_lock(void) { spin_lock(&text_spin); }
+/* The holder sends IPIs and waits for every CPU (core syncs) and for every
+ * int3 reference, so the lock may be taken only where those can complete. */
+void text_lock(void)
+{
+    const char *rule = NULL;
+    if (int3_ref_held())
+        rule = "with an int3 reference held (the reference wait would wait for itself)";
+    else if (mycpu()->irq_depth)
+        rule = "from an interrupt or exception handler (its CPU cannot answer the core-sync IPIs)";
+    else if (rendezvous_mine())
+        rule = "inside a rendezvous (the other CPUs are parked with interrupts off)";
+    else if (!(read_eflags() & EFLAGS_IF))
+        rule = "with interrupts off (this CPU could not answer another holder's core-sync IPIs)";
+    if (rule)
+        panic("text_lock: taken %s", rule);
+    spin_lock(&text_spin);
+}
 void text_unlock(void) { spin_unlock(&text_spin); }
+bool text_lock_held(void) { return spin_held_by_me(&text_spin); }
 
 /* QEMU's multi-threaded TCG can translate a block from a code page while
  * another vCPU writes it and keep that stale translation for good (seen here:
@@ -45,6 +66,27 @@ void text_patch_write(void *dst, const void *src, int len)
         text_sync_cores();
     dirty[ndirty].addr = dst;
     dirty[ndirty++].len = (uint8_t)len;
+}
+
+/* Drop pending rewrites inside [a, a+len): the bytes are about to change
+ * outside this batch (a slot being poisoned on release). */
+void text_patch_forget(void *a, int len)
+{
+    int i, k = 0;
+    ASSERT(text_lock_held());
+    for (i = 0; i < ndirty; i++)
+        if (dirty[i].addr + dirty[i].len <= (uint8_t *)a || dirty[i].addr >= (uint8_t *)a + len)
+            dirty[k++] = dirty[i];
+    ndirty = k;
+}
+
+bool text_patch_pending(void *a)
+{
+    int i;
+    for (i = 0; i < ndirty; i++)
+        if ((uint8_t *)a >= dirty[i].addr && (uint8_t *)a < dirty[i].addr + dirty[i].len)
+            return true;
+    return false;
 }
 
 void text_sync_cores(void)
@@ -82,25 +124,56 @@ NOPROBE bool poke_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h)
     return false;
 }
 
+/* What is wrong with site i, or NULL.  The site must be one whole original
+ * instruction (probed bytes restored) of exactly the new length, at an
+ * instruction boundary: a thread preempted after a shorter old instruction
+ * would resume inside the new one (that is the jump optimizer's job, with
+ * its quiescence check).  Probed or optimized text is refused (H10). */
+static const char *site_why(struct poke_site *s, int i, const char **hz, char *buf, size_t n)
+{
+    uint8_t *a = s[i].addr, orig[15];
+    const char *why;
+    uint32_t avail;
+    struct text_resv *r;
+    struct insn in;
+    *hz = "H12";
+    if (s[i].len < 1 || s[i].len > POKE_MAX_LEN)
+        return "bad length";
+    if (i && a < s[i - 1].addr + s[i - 1].len)
+        return "overlaps the previous site or is unsorted";
+    if (a < (uint8_t *)__text_start || a + s[i].len > (uint8_t *)__text_end)
+        return "outside kernel text";
+    if ((r = text_reserved((uint32_t)a, (uint32_t)a + s[i].len))) {
+        *hz = "H10";
+        ksnprintf(buf, n, "overlaps the %s at %08x", text_user_name(r->user), r->start);
+        return buf;
+    }
+    if (text_boundary((uint32_t)a, orig, &avail, buf, n))
+        return buf;
+    if (insn_decode(&in, orig, avail) != INSN_OK)
+        return "the old bytes there do not decode";
+    if (in.len != s[i].len) {
+        ksnprintf(buf, n, "the old instruction there is %d bytes, not %d: a thread stopped "
+                  "after it would resume inside the new one", in.len, s[i].len);
+        return buf;
+    }
+    if (ool_prepare(&s[i].ool, (uint32_t)a, s[i].new, s[i].len, hz, &why))
+        return why;
+    if (s[i].ool.len != s[i].len) {
+        ool_release(&s[i].ool);
+        *hz = "H12";
+        return "new bytes are not exactly one instruction";
+    }
+    return NULL;
+}
+
 static int site_error(struct poke_site *s, int i, char *err, size_t errlen)
 {
-    const char *hz = "H12", *why;
-    uint8_t *a = s[i].addr;
-    if (s[i].len < 1 || s[i].len > POKE_MAX_LEN)
-        why = "bad length";
-    else if (i && a < s[i - 1].addr + s[i - 1].len)
-        why = "overlaps the previous site or is unsorted";
-    else if (a < (uint8_t *)__text_start || a + s[i].len > (uint8_t *)__text_end)
-        why = "outside kernel text";
-    else if (ool_prepare(&s[i].ool, (uint32_t)a, s[i].new, s[i].len, &hz, &why))
-        ;                                           /* hz and why say it */
-    else if (s[i].ool.len != s[i].len) {
-        ool_release(&s[i].ool);
-        hz = "H12";
-        why = "new bytes are not exactly one instruction";
-    } else
+    const char *hz, *why;
+    char buf[128];
+    if (!(why = site_why(s, i, &hz, buf, sizeof buf)))
         return 0;
-    ksnprintf(err, errlen, "%s: site %d at %p (%d bytes): %s", hz, i, a, s[i].len, why);
+    ksnprintf(err, errlen, "%s: site %d at %p (%d bytes): %s", hz, i, s[i].addr, s[i].len, why);
     return -1;
 }
 

@@ -31,12 +31,18 @@ extern int poke_strategy;             /* boot parameter poke= */
 int text_poke_batch(struct poke_site *s, int n, char *err, size_t errlen);
 int text_poke(void *addr, const void *new, int len, char *err, size_t errlen);
 
+/* The text lock.  Rules (each a panic): not with IF=0, not from an
+ * interrupt or exception handler, not with an int3 reference held, not
+ * inside a rendezvous: its holder sends IPIs and waits for every CPU. */
 void text_lock(void);
 void text_unlock(void);
+bool text_lock_held(void);
 /* Under the text lock: write text and remember the range; text_sync_cores()
  * serializes every online CPU, then rewrites the ranges (see poke.c). */
 void text_patch_write(void *dst, const void *src, int len);
 void text_sync_cores(void);
+void text_patch_forget(void *addr, int len);   /* drop pending rewrites there */
+bool text_patch_pending(void *addr);           /* for self-tests */
 
 struct poke_stats { uint64_t batches, sites, syncs; };
 extern struct poke_stats poke_stats;

@@ -8,6 +8,7 @@
 #include "kernel/mem.h"
 #include "kernel/spinlock.h"
 #include "kernel/panic.h"
+#include "patch/poke.h"
 
 #define PER_PAGE (PAGE_SIZE / SLOT_SIZE)
 #define NSLOTS   (SLOT_PAGES * PER_PAGE)
@@ -26,7 +27,9 @@ static void fill_ud2(uint8_t *p, int n)
         text_write(p + i * SLOT_SIZE, ud2, SLOT_SIZE);
 }
 
-static void pool_init(void)
+/* Boot CPU, before the APs start: no other TLB can hold the pages' old
+ * writable mapping, so the local invlpg inside paging_map suffices. */
+void slot_init(void)
 {
     int i;
     pool = palloc_contig(SLOT_PAGES);
@@ -51,9 +54,8 @@ uint8_t *slot_alloc_n(int n)
     int i, k, found = -1;
     uint32_t f;
     ASSERT(n >= 1 && n <= PER_PAGE);
+    ASSERT(pool != NULL);
     f = spin_lock_irqsave(&slock);
-    if (!pool)
-        pool_init();
     for (i = 0; i < NSLOTS && found < 0; i++) {
         int at = (next_hint + i) % NSLOTS;
         if ((at % PER_PAGE) + n > PER_PAGE) continue;    /* stay within a page */
@@ -77,6 +79,8 @@ void slot_free_n(uint8_t *s, int n)
     uint32_t f;
     if (!pool || s < pool || (s - pool) % SLOT_SIZE || i + n > NSLOTS)
         panic("slot_free: %p is not a slot", s);
+    ASSERT(text_lock_held());             /* no rewrite pass may restore it */
+    text_patch_forget(s, n * SLOT_SIZE);
     fill_ud2(s, n);                                      /* poison before reuse */
     f = spin_lock_irqsave(&slock);
     for (k = 0; k < n; k++) {

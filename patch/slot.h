@@ -9,6 +9,8 @@
 #define SLOT_SIZE   32
 #define SLOT_PAGES  16
 
+void slot_init(void);                  /* boot CPU, before the APs start */
+/* Allocation and release: caller holds the text lock (patch/poke.c). */
 uint8_t *slot_alloc(void);
 uint8_t *slot_alloc_n(int n);          /* n contiguous slots in one page */
 void slot_free(uint8_t *s);

@@ -26,6 +26,7 @@ static NOPROBE void rv_park(void *arg)
     __atomic_add_fetch(&rv_parked, 1, __ATOMIC_SEQ_CST);
     while (!READ_ONCE(rv_go))
         pause();
+    serialize();                      /* text may have changed: SDM Vol. 3, 8.1.3 */
     c->parked = 0;
     __atomic_add_fetch(&rv_left, 1, __ATOMIC_SEQ_CST);
 }
@@ -60,6 +61,11 @@ int rendezvous_run(int (*fn)(void *), void *arg)
     if (f & EFLAGS_IF) sti();
     preempt_enable_no_resched();
     return ret;
+}
+
+bool rendezvous_mine(void)
+{
+    return READ_ONCE(rv_owner) == cpu_id();
 }
 
 bool rendezvous_interrupted_in(uint32_t a, uint32_t b, int *cpu, uint32_t *eip)

@@ -84,3 +84,18 @@ FUNC(kp_sled)
     mov $7, %eax
     ret
 END(kp_sled)
+
+/* int kp_rep_stos(void *dst, int n, int val): rep stosb over n bytes, returns
+ * the count left in ecx (0).  With TF set the CPU traps after every
+ * iteration with EIP still at the rep instruction (SDM Vol. 2, REP). */
+FUNC(kp_rep_stos)
+    push %edi
+    mov 8(%esp), %edi
+    mov 12(%esp), %ecx
+    mov 16(%esp), %eax
+1:  rep stosb
+    mov %ecx, %eax
+    pop %edi
+    ret
+END(kp_rep_stos)
+KP_OFF(kp_rep_stos_rep, kp_rep_stos, 1b)

@@ -8,6 +8,7 @@
 #include "patch/poke.h"
 #include "patch/int3.h"
 #include "patch/slot.h"
+#include "patch/kprobe.h"
 #include "tests/kernel/poke_sites.h"
 
 volatile uint32_t poke_counts[NCPU_MAX];
@@ -83,6 +84,39 @@ KTEST(text_poke_refusals)
     s[1] = s[0]; s[1].addr = alu_site() + 2;      /* overlapping */
     refused(ktest_ctx, s, 2, "overlaps");
     KEXPECT_EQ(slot_in_use(), slots);              /* prepared slots released */
+}
+
+/* The old bytes must be one whole instruction of the new length at an
+ * instruction boundary: a thread stopped after a shorter old instruction
+ * would resume inside the new one. */
+KTEST(text_poke_checks_old_instruction)
+{
+    struct poke_site s[1];
+    s[0].addr = (uint8_t *)poke_alu; s[0].len = 5; alu_bytes(s[0].new, 1);
+    refused(ktest_ctx, s, 1, "H12: site 0 at");
+    refused(ktest_ctx, s, 1, "the old instruction there is 4 bytes, not 5");
+    s[0].addr = alu_site() + 1;
+    refused(ktest_ctx, s, 1, "poke_alu+0x5 is not an instruction boundary");
+}
+
+/* A poke over an armed int3 probe is refused (H10): it would silently stop
+ * the probe, and the probe's removal would write back a stale byte. */
+static int count_pre(struct kprobe *p, struct trapframe *tf) { (void)p; (void)tf; return 0; }
+KTEST(text_poke_refuses_probed_text)
+{
+    struct kprobe p = { .addr = (uint32_t)alu_site(), .pre_handler = count_pre };
+    struct poke_site s[1];
+    uint8_t orig[5];
+    char err[160] = "";
+    kmemcpy(orig, alu_site(), 5);
+    KASSERT(kprobe_register(&p, err, sizeof err) == 0);
+    s[0].addr = alu_site(); s[0].len = 5; alu_bytes(s[0].new, 1);
+    refused(ktest_ctx, s, 1, "H10: site 0");
+    refused(ktest_ctx, s, 1, "overlaps the int3 probe at");
+    KEXPECT_EQ(poke_alu(1), ALU_MOV_RESULT);        /* the probe still fires */
+    KEXPECT_EQ(p.nhit, 1);
+    kprobe_unregister(&p);
+    KEXPECT_MEMEQ(alu_site(), orig, 5);
 }
 
 KTEST(int3_vanished_and_stray)
