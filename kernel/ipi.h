@@ -42,6 +42,9 @@ bool rendezvous_mine(void);                /* this CPU runs a rendezvous fn */
  * nesting depth) with EIP in [a, b)?  Reports the first in *cpu, *eip. */
 bool rendezvous_interrupted_in(uint32_t a, uint32_t b, int *cpu, uint32_t *eip);
 extern uint32_t rendezvous_eip[];          /* innermost interrupted EIP, 0 if polled */
+/* Stack and frame pointer of each parked CPU (its thread's stack above them
+ * holds everything it was doing: stack scans start there). */
+extern uint32_t rendezvous_sp[], rendezvous_fp[];
 
 extern int ipi_bug;
 enum { IPI_BUG_NONE, IPI_BUG_NO_ACK_BARRIER };

@@ -19,6 +19,8 @@ alltraps:
     cld
     pushl %esp                /* struct trapframe * */
     call trap
+    .globl trap_called            /* return address of trap(): stack unwinders find tf at 8(%ebp) */
+trap_called:
     addl $4, %esp
     .globl trapret
 trapret:

@@ -143,6 +143,10 @@ void int3_sync_refs(void)
     }
 }
 
+/* A detour handler holds a reference like an int3 hit (H7); IF=0. */
+NOPROBE void int3_ref_enter(void) { ref_get(&icpu[cpu_id()]); }
+NOPROBE void int3_ref_exit(void) { ref_put(&icpu[cpu_id()]); }
+
 bool int3_ref_held(void)
 {
     return icpu[cpu_id()].ref != 0;

@@ -3,14 +3,15 @@
  * does not imply that every handler has finished, which is why removal waits
  * for the int3 references (H7).  Probes at one address share a site: the
  * original first byte, the displaced instruction out of line, the list of
- * probes.  Sites live in a hash table that int3 handlers read without locks;
- * writers hold the text lock, and memory a handler could have reached is
+ * probes and, when jump-optimized, its djprobe (patch/djprobe.c).  Sites
+ * live in a hash table that int3 handlers read without locks; writers hold
+ * kprobe_mutex and the text lock, and memory a handler could have reached is
  * freed only after int3_sync_refs() (H7).  Arming writes one byte (0xCC), so
  * it needs no bypass protocol, only a core sync. */
-#include "patch/kprobe.h"
+#include "patch/kprobe_int.h"
+#include "patch/djprobe_int.h"
 #include "patch/int3.h"
 #include "patch/poke.h"
-#include "patch/reserve.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
 #include "kernel/fmt.h"
@@ -18,21 +19,16 @@
 #include "kernel/panic.h"
 #include "kernel/x86.h"
 #include "kernel/trap.h"
+#include "kernel/cpu.h"
 
 #define NBUCKET 64
-struct kprobe_site {
-    uint32_t addr;
-    uint8_t orig;
-    bool armed;
-    struct ool ool;
-    struct text_resv resv;             /* [addr, addr + ool.len) */
-    struct kprobe *volatile probes;
-    struct kprobe_site *volatile next;
-};
-
 static struct kprobe_site *volatile buckets[NBUCKET];
 static int nprobes;
 static volatile int running[NCPU_MAX];       /* H11: inside a probe handler */
+struct sleeplock kprobe_mutex = SLEEPLOCK_INIT("kprobe");
+
+void djprobe_request(struct kprobe_site *s);
+void djprobe_unoptimize(struct kprobe_site *s, bool forced);
 
 static unsigned bucket(uint32_t a) { return (a ^ (a >> 6) ^ (a >> 12)) % NBUCKET; }
 
@@ -57,39 +53,75 @@ NOPROBE static void site_post(void *owner, struct trapframe *tf)
     running[me] = 0;
 }
 
-NOPROBE bool kprobe_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h)
+/* Pre-handlers with the probed code's IF; entered and left with IF=0.
+ * Returns 1 if one changed EIP; *post says whether post-handlers exist. */
+NOPROBE static int run_pre(struct kprobe_site *s, struct trapframe *tf, int *post)
 {
-    struct kprobe_site *s = site_find(addr);
     struct kprobe *p;
-    int me = cpu_id(), skip = 0, post = 0;
-    if (!s)
-        return false;
-    h->ool = &s->ool;
-    h->owner = s;
-    h->post = NULL;
+    int me = cpu_id(), skip = 0;
     if (running[me]) {                         /* reentered from a handler (H11) */
         for (p = s->probes; p; p = p->next)
             __atomic_fetch_add(&p->nmissed, 1, __ATOMIC_RELAXED);
-        return true;
+        return -1;
     }
     running[me] = 1;
     if (tf->eflags & EFLAGS_IF)
-        sti();                                 /* handlers run with the probed code's IF */
+        sti();
     for (p = s->probes; p; p = p->next) {
         if (p->flags & KPROBE_DISABLED)
             continue;
         __atomic_fetch_add(&p->nhit, 1, __ATOMIC_RELAXED);
         if (p->pre_handler && p->pre_handler(p, tf))
             skip = 1;
-        post |= p->post_handler != NULL;
+        *post |= p->post_handler != NULL;
     }
     cli();
     running[me] = 0;
-    if (skip)
+    return skip;
+}
+
+/* A site whose detour buffer is published runs it instead of a single-step
+ * (unless this is a reentry, which is counted and stepped). */
+NOPROBE bool kprobe_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h)
+{
+    struct kprobe_site *s = site_find(addr);
+    struct djprobe *d;
+    int post = 0, r;
+    if (!s)
+        return false;
+    h->ool = &s->ool;
+    h->owner = s;
+    h->post = NULL;
+    d = __atomic_load_n(&s->dj, __ATOMIC_ACQUIRE);
+    if (d && !running[cpu_id()]) {
+        int st = __atomic_load_n(&d->state, __ATOMIC_ACQUIRE);
+        if (st == DJ_PREPARED || st == DJ_OPTIMIZED) {
+            tf->eip = (uint32_t)d->buf;
+            h->ool = NULL;
+            return true;
+        }
+    }
+    r = run_pre(s, tf, &post);
+    if (r > 0)
         h->ool = NULL;
-    else if (post)
+    else if (r == 0 && post)
         h->post = site_post;
     return true;
+}
+
+/* Called from a detour buffer with IF=0 (contract in patch/tramp.h).  The
+ * int3 reference covers the handlers (as on the int3 path, H7), preemption
+ * is off throughout (a thread is preempted in a buffer only before its cli
+ * or in its copied instructions, where its saved EIP shows it). */
+NOPROBE int kprobe_detour(void *site, struct trapframe *tf)
+{
+    int post = 0, r;
+    int3_ref_enter();
+    preempt_disable();
+    r = run_pre(site, tf, &post);
+    preempt_enable_no_resched();
+    int3_ref_exit();
+    return r > 0;
 }
 
 static void site_arm(struct kprobe_site *s, bool on)
@@ -102,7 +134,7 @@ static void site_arm(struct kprobe_site *s, bool on)
     s->armed = on;
 }
 
-static bool any_enabled(struct kprobe_site *s)
+bool kprobe_site_enabled(struct kprobe_site *s)
 {
     struct kprobe *p;
     for (p = s->probes; p; p = p->next)
@@ -111,15 +143,59 @@ static bool any_enabled(struct kprobe_site *s)
     return false;
 }
 
+bool kprobe_site_has_post(struct kprobe_site *s)
+{
+    struct kprobe *p;
+    for (p = s->probes; p; p = p->next)
+        if (p->post_handler)
+            return true;
+    return false;
+}
+
+static struct kprobe *wants_opt(struct kprobe_site *s)
+{
+    struct kprobe *p;
+    for (p = s->probes; p; p = p->next)
+        if (!(p->flags & KPROBE_DISABLED) && (p->flags & KPROBE_OPTIMIZE))
+            return p;
+    return NULL;
+}
+
+int kprobe_site_strategy(struct kprobe_site *s)
+{
+    struct kprobe *p = wants_opt(s);
+    return p && p->strategy > DJS_DEFAULT && p->strategy < DJS_N ? p->strategy : djprobe_default + 1;
+}
+
+/* After any change to s's probes (kprobe_mutex held, text lock not): a
+ * jump leaves before the int3 does, and is requested after it is armed. */
+static void site_update(struct kprobe_site *s)
+{
+    bool on = kprobe_site_enabled(s), opt = on && wants_opt(s) && !kprobe_site_has_post(s);
+    if (s->dj && s->dj->state != DJ_INT3 && !opt)
+        djprobe_unoptimize(s, false);
+    text_lock();
+    site_arm(s, on);
+    text_unlock();
+    if (opt)
+        djprobe_request(s);
+}
+
 void kprobe_orig_bytes(uint8_t *buf, uint32_t addr, uint32_t len)
 {
-    int b;
+    int b, i;
     struct kprobe_site *s;
     kmemcpy(buf, (void *)addr, len);
-    for (b = 0; b < NBUCKET; b++)
-        for (s = buckets[b]; s; s = s->next)
+    for (b = 0; b < NBUCKET; b++) {
+        for (s = buckets[b]; s; s = s->next) {
+            struct djprobe *d = s->dj;
             if (s->addr >= addr && s->addr < addr + len)
                 buf[s->addr - addr] = s->orig;
+            for (i = 1; d && d->state == DJ_OPTIMIZED && i < 5; i++)
+                if (s->addr + i >= addr && s->addr + i < addr + len)
+                    buf[s->addr + i - addr] = d->orig[i];
+        }
+    }
 }
 
 static uint32_t resolve(struct kprobe *p, char *err, size_t n)
@@ -138,15 +214,18 @@ static uint32_t resolve(struct kprobe *p, char *err, size_t n)
     return k->addr + p->offset;
 }
 
-static struct kprobe_site *site_new(uint32_t addr, char *err, size_t n)
+/* Text lock held.  Returns the new site, or NULL with err set; *optimized
+ * is the site whose jump-optimized region covers addr (H10: the caller
+ * unoptimizes it and tries again). */
+static struct kprobe_site *site_new(uint32_t addr, char *err, size_t n, struct kprobe_site **optimized)
 {
     struct kprobe_site *s = kzalloc(sizeof *s);
-    const char *hz, *why;
     uint32_t avail = (uint32_t)__text_end - addr;
+    const char *hz, *why;
     struct text_resv *o;
+    uint8_t code[15];
     if (!s)
         return ksnprintf(err, n, "out of memory"), NULL;
-    uint8_t code[15];
     s->addr = addr;
     s->orig = *(uint8_t *)addr;
     kprobe_orig_bytes(code, addr, avail < 15 ? avail : 15);
@@ -157,6 +236,8 @@ static struct kprobe_site *site_new(uint32_t addr, char *err, size_t n)
     }
     if (text_reserve(&s->resv, addr, addr + s->ool.len, TEXT_KPROBE, s)) {
         o = text_reserved(addr, addr + s->ool.len);
+        if (o->user == TEXT_DJPROBE)
+            *optimized = ((struct djprobe *)o->owner)->site;
         ksnprintf(err, n, "H10: %08x overlaps the %s at %08x", addr, text_user_name(o->user), o->start);
         ool_release(&s->ool);
         kfree(s);
@@ -167,38 +248,56 @@ static struct kprobe_site *site_new(uint32_t addr, char *err, size_t n)
     return s;
 }
 
+/* kprobe_mutex held: find or make the site for addr, unoptimizing a site
+ * whose region covers addr (forced, H10). */
+static struct kprobe_site *site_get(struct kprobe *p, uint32_t addr, char *err, size_t n)
+{
+    const char *hz;
+    char why[160], sym[96];
+    struct kprobe_site *s, *opt;
+    for (;;) {
+        opt = NULL;
+        text_lock();
+        if (!(p->flags & KPROBE_FORCE) && kprobe_check_addr(addr, &hz, why, sizeof why)) {
+            text_unlock();
+            return ksnprintf(err, n, "%s: %s", hz, why), NULL;
+        }
+        if (p->flags & KPROBE_FORCE) {
+            ksym_format(addr, sym, sizeof sym);
+            pr_warn("kprobe: FORCED probe at %08x %s: safety checks skipped (guru mode)\n", addr, sym);
+        }
+        if (!(s = site_find(addr)))
+            s = site_new(addr, err, n, &opt);
+        text_unlock();
+        if (s || !opt)
+            return s;
+        djprobe_unoptimize(opt, true);
+    }
+}
+
 int kprobe_register(struct kprobe *p, char *err, size_t n)
 {
     uint32_t addr = resolve(p, err, n);
-    const char *hz;
-    char why[160], sym[96];
     struct kprobe_site *s;
     if (!addr)
         return -1;
     if (addr < (uint32_t)__text_start || addr >= (uint32_t)__text_end)
         return ksnprintf(err, n, "H12: %08x is outside kernel text", addr), -1;
-    text_lock();
-    if (!(p->flags & KPROBE_FORCE) && kprobe_check_addr(addr, &hz, why, sizeof why)) {
-        text_unlock();
-        return ksnprintf(err, n, "%s: %s", hz, why), -1;
-    }
-    if (p->flags & KPROBE_FORCE) {
-        ksym_format(addr, sym, sizeof sym);
-        pr_warn("kprobe: FORCED probe at %08x %s: safety checks skipped (guru mode)\n", addr, sym);
-    }
-    s = site_find(addr);
-    if (!s && !(s = site_new(addr, err, n))) {
-        text_unlock();
+    sleeplock_acquire(&kprobe_mutex);
+    if (!(s = site_get(p, addr, err, n))) {
+        sleeplock_release(&kprobe_mutex);
         return -1;
     }
+    if (s->dj && s->dj->state != DJ_INT3 && p->post_handler)
+        djprobe_unoptimize(s, false);            /* post-handlers need the int3 */
     p->addr = addr;
     p->site = s;
     p->nhit = p->nmissed = 0;
     p->next = s->probes;
     __atomic_store_n(&s->probes, p, __ATOMIC_RELEASE);
     nprobes++;
-    site_arm(s, any_enabled(s));
-    text_unlock();
+    site_update(s);
+    sleeplock_release(&kprobe_mutex);
     return 0;
 }
 
@@ -216,39 +315,89 @@ void kprobe_unregister(struct kprobe *p)
     struct kprobe *volatile *pp;
     bool empty;
     ASSERT(s != NULL);
-    text_lock();
+    sleeplock_acquire(&kprobe_mutex);
     for (pp = &s->probes; *pp != p; pp = &(*pp)->next)
         ASSERT(*pp != NULL);
     __atomic_store_n(pp, p->next, __ATOMIC_RELEASE);
     nprobes--;
-    site_arm(s, any_enabled(s));
+    site_update(s);
     empty = s->probes == NULL;
     if (empty) {
+        text_lock();
         site_unlink(s);
         text_unreserve(&s->resv);
+        text_unlock();
     }
-    text_unlock();
     int3_sync_refs();                  /* no handler can still see p or s */
     if (empty) {
         text_lock();                   /* slots are written under the text lock */
         ool_release(&s->ool);
         text_unlock();
+        kfree(s->dj);
         kfree(s);
     }
     p->site = NULL;
+    sleeplock_release(&kprobe_mutex);
 }
 
 static void set_disabled(struct kprobe *p, bool off)
 {
     ASSERT(p->site != NULL);
-    text_lock();
+    sleeplock_acquire(&kprobe_mutex);
     if (off) p->flags |= KPROBE_DISABLED;
     else p->flags &= ~KPROBE_DISABLED;
-    site_arm(p->site, any_enabled(p->site));
-    text_unlock();
+    site_update(p->site);
+    sleeplock_release(&kprobe_mutex);
 }
 
 void kprobe_enable(struct kprobe *p) { set_disabled(p, false); }
 void kprobe_disable(struct kprobe *p) { set_disabled(p, true); }
 int kprobe_count(void) { return nprobes; }
 const struct ool *kprobe_ool(const struct kprobe *p) { return p->site ? &p->site->ool : NULL; }
+
+int kprobe_opt_state(struct kprobe *p)
+{
+    return p->site && p->site->dj ? p->site->dj->state : DJ_INT3;
+}
+
+const char *kprobe_opt_why(struct kprobe *p)
+{
+    return p->site && p->site->dj ? p->site->dj->why : "";
+}
+
+/* One line per site: address, state, region, buffer, hits and misses. */
+void kprobe_list(void)
+{
+    struct kprobe_site *s;
+    struct kprobe *p;
+    char sym[96];
+    int b;
+    sleeplock_acquire(&kprobe_mutex);
+    for (b = 0; b < NBUCKET; b++) {
+        for (s = buckets[b]; s; s = s->next) {
+            struct djprobe *d = s->dj;
+            uint32_t hit = 0, miss = 0, np = 0;
+            for (p = s->probes; p; p = p->next, np++) { hit += p->nhit; miss += p->nmissed; }
+            ksym_format(s->addr, sym, sizeof sym);
+            kprintf("kprobe: %08x %s %s probes %u hits %u missed %u", s->addr, sym,
+                    dj_state_name(d ? d->state : DJ_INT3), np, hit, miss);
+            if (d && d->buf)
+                kprintf(" region %08x-%08x buffer %p (%s)", d->addr, d->addr + d->len, d->buf,
+                        dj_strategy_name(d->strategy));
+            kprintf("%s%s\n", d && d->why[0] ? ": " : "", d ? d->why : "");
+        }
+    }
+    sleeplock_release(&kprobe_mutex);
+}
+
+/* Fault reports: the probe whose live detour buffer holds addr. */
+NOPROBE uint32_t kprobe_buffer_owner(uint32_t addr)
+{
+    struct kprobe_site *s;
+    int b;
+    for (b = 0; b < NBUCKET; b++)
+        for (s = buckets[b]; s; s = s->next)
+            if (s->dj && s->dj->buf && addr >= (uint32_t)s->dj->buf && addr < (uint32_t)s->dj->buf + TRAMP_MAX)
+                return s->addr;
+    return 0;
+}

@@ -13,6 +13,7 @@ struct ool;
 
 #define KPROBE_FORCE    0x1
 #define KPROBE_DISABLED 0x2
+#define KPROBE_OPTIMIZE 0x4            /* jump-optimize when the site allows (patch/djprobe.h) */
 
 struct kprobe {
     uint32_t addr;                    /* or 0: symbol + offset */
@@ -23,6 +24,7 @@ struct kprobe {
     int (*pre_handler)(struct kprobe *p, struct trapframe *tf);
     void (*post_handler)(struct kprobe *p, struct trapframe *tf);
     uint32_t flags;
+    int strategy;                     /* KPROBE_OPTIMIZE: DJS_* (0: boot default djprobe=) */
     volatile uint32_t nhit;           /* handlers ran */
     volatile uint32_t nmissed;        /* hit inside a handler: not run (H11) */
     /* internal */
@@ -30,6 +32,8 @@ struct kprobe {
     struct kprobe_site *site;
 };
 
+/* Register, unregister, enable and disable sleep (a jump-optimized probe
+ * waits for quiescence): thread context only. */
 int kprobe_register(struct kprobe *p, char *err, size_t errlen);
 void kprobe_unregister(struct kprobe *p);   /* on return p may be freed */
 void kprobe_enable(struct kprobe *p);

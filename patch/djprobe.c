@@ -1,0 +1,242 @@
+/* The jump optimizer (see djprobe.h): a kernel thread takes every queued
+ * probe after a short delay and optimizes them as one batch per strategy:
+ * dj_prepare (region, buffer) -> DJ_PREPARED (int3 hits now run the buffer,
+ * so no thread newly enters the region) -> int3_sync_refs (steps decided
+ * before are done) -> the strategy's check, retried with backoff, never
+ * forced: after djprobe_tries the busy sites are deferred -> the jumps,
+ * written for the whole batch at once -> DJ_OPTIMIZED.  Unoptimizing puts
+ * the int3 and the original bytes back, then frees the buffer only after
+ * the strategy's wait (H8).  Every step holds kprobe_mutex. */
+#include "patch/djprobe_int.h"
+#include "patch/int3.h"
+#include "patch/poke.h"
+#include "kernel/thread.h"
+#include "kernel/param.h"
+#include "kernel/ksym.h"
+#include "kernel/mem.h"
+#include "kernel/console.h"
+#include "kernel/fmt.h"
+#include "kernel/panic.h"
+
+#define BATCH_MAX 256
+struct djprobe_stats djprobe_stats;
+static int delay_us = 2000, tries = 20;
+KPARAM_INT("djprobe_delay", delay_us, 0, 1000000, "optimizer delay before a batch (us)");
+KPARAM_INT("djprobe_tries", tries, 1, 1000, "quiescence checks before a batch is deferred");
+
+static struct djprobe *queue, **qtail = &queue;
+static struct waitq opt_wq = WAITQ_INIT("djprobe");
+static struct thread *opt_thread;
+static volatile uint32_t req_gen, done_gen;
+
+static void report(struct djprobe *d, const char *what)
+{
+    char sym[96];
+    ksym_format(d->addr, sym, sizeof sym);
+    pr_info("djprobe: %08x %s %s: %s\n", d->addr, sym, what, d->why);
+}
+
+static int range_busy(struct djprobe **v, int n, unsigned checks, int scan, bool buffers)
+{
+    struct dj_range r[BATCH_MAX];
+    int i, busy;
+    for (i = 0; i < n; i++) {
+        r[i].lo = buffers ? (uint32_t)v[i]->buf : v[i]->addr + 1;
+        r[i].hi = buffers ? (uint32_t)v[i]->buf + TRAMP_MAX : v[i]->addr + 5;
+    }
+    busy = quiesce_scan(r, n, checks, scan);
+    for (i = 0; i < n; i++)
+        v[i]->tries += r[i].busy;       /* a busy site keeps counting */
+    return busy;
+}
+
+/* Stop using d's buffer and free it once the strategy says nobody can be
+ * inside: int3 references (detour handlers), then the scan or the tasks wait. */
+static void release(struct djprobe *d)
+{
+    const struct dj_strategy_desc *sd = &dj_strategies[d->strategy];
+    unsigned ms = 1;
+    d->state = DJ_UNOPTIMIZING;
+    if (sd->wait_free) {
+        int3_sync_refs();
+        if (sd->checks & DJC_TASKS)
+            while (quiesce_tasks(1000))
+                djprobe_stats.retries++;
+        else
+            while (range_busy(&d, 1, sd->checks | DJC_IPSCAN, sd->scan, true)) {
+                djprobe_stats.retries++;
+                thread_sleep_ns(ms * 1000000ull);
+                ms = ms < 16 ? ms * 2 : ms;
+            }
+    }
+    text_lock();
+    dj_free_buffer(d);
+    d->state = DJ_INT3;
+    text_unlock();
+}
+
+/* The strategy's check before the jumps, retried; returns how many of v are
+ * clear (moved to its front); the others are deferred as int3 probes. */
+static int check(struct djprobe **v, int n, const struct dj_strategy_desc *sd)
+{
+    unsigned ms = 1;
+    int t, i, k;
+    if (!sd->checks)
+        return n;
+    if (sd->checks & DJC_TASKS) {
+        if (!quiesce_tasks(tries * 50))
+            return n;
+        for (i = 0; i < n; i++) v[i]->tries++;
+    }
+    for (t = 0; !(sd->checks & DJC_TASKS) && t < tries; t++) {
+        for (i = 0; i < n; i++) v[i]->tries = 0;
+        if (!range_busy(v, n, sd->checks, sd->scan, false))
+            return n;
+        djprobe_stats.retries++;
+        thread_sleep_ns(ms * 1000000ull);
+        ms = ms < 16 ? ms * 2 : ms;
+    }
+    for (i = k = 0; i < n; i++) {
+        if (!v[i]->tries) { v[k++] = v[i]; continue; }
+        ksnprintf(v[i]->why, sizeof v[i]->why, "a thread stayed inside the region through %d checks", tries);
+        report(v[i], "deferred, stays an int3 probe");
+        djprobe_stats.deferred++;
+        release(v[i]);
+    }
+    return k;
+}
+
+static void optimize_group(struct djprobe **v, int n, int strategy)
+{
+    const struct dj_strategy_desc *sd = &dj_strategies[strategy];
+    int i, m = 0;
+    text_lock();
+    for (i = 0; i < n; i++) {
+        if (dj_prepare(v[i])) {
+            v[i]->state = DJ_INT3;
+            djprobe_stats.refused++;
+            report(v[i], "stays an int3 probe");
+        } else {
+            v[m++] = v[i];
+        }
+    }
+    if (m)
+        text_sync_cores();                       /* the buffers, visible everywhere */
+    for (i = 0; i < m; i++)
+        __atomic_store_n(&v[i]->state, DJ_PREPARED, __ATOMIC_RELEASE);
+    text_unlock();
+    if (!m)
+        return;
+    int3_sync_refs();
+    m = check(v, m, sd);
+    text_lock();
+    i = (int)poke_stats.syncs;
+    dj_write_jumps(v, m, sd->write);
+    djprobe_stats.commit_syncs += (uint32_t)poke_stats.syncs - (uint32_t)i;
+    djprobe_stats.commits += m > 0;
+    for (i = 0; i < m; i++)
+        v[i]->state = DJ_OPTIMIZED;
+    djprobe_stats.optimized += m;
+    text_unlock();
+}
+
+static void run_batch(void)
+{
+    struct djprobe *v[BATCH_MAX], *g[BATCH_MAX];
+    int n = 0, s, i, k;
+    while (queue && n < BATCH_MAX) {
+        v[n++] = queue;
+        if (!(queue = queue->qnext))
+            qtail = &queue;
+    }
+    djprobe_stats.batches++;
+    for (s = DJS_DEFAULT + 1; s < DJS_N; s++) {
+        for (i = k = 0; i < n; i++)
+            if (v[i]->strategy == s)
+                g[k++] = v[i];
+        if (k)
+            optimize_group(g, k, s);
+    }
+}
+
+static bool queued(void *arg) { (void)arg; return queue != NULL; }
+
+static void optimizer(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        uint32_t gen;
+        waitq_wait(&opt_wq, queued, NULL);
+        thread_sleep_ns(delay_us * 1000ull);
+        sleeplock_acquire(&kprobe_mutex);
+        gen = req_gen;
+        run_batch();
+        done_gen = gen;
+        sleeplock_release(&kprobe_mutex);
+    }
+}
+
+/* kprobe_mutex held: queue s for optimization with its strategy. */
+void djprobe_request(struct kprobe_site *s)
+{
+    struct djprobe *d = s->dj;
+    ASSERT(sleeplock_held(&kprobe_mutex));
+    if (!d) {
+        if (!(d = kzalloc(sizeof *d)))
+            return;
+        d->site = s;
+        d->addr = s->addr;
+        __atomic_store_n(&s->dj, d, __ATOMIC_RELEASE);
+    }
+    if (d->state != DJ_INT3)
+        return;
+    d->strategy = kprobe_site_strategy(s);
+    d->why[0] = 0;
+    d->state = DJ_QUEUED;
+    d->qnext = NULL;
+    *qtail = d;
+    qtail = &d->qnext;
+    req_gen++;
+    if (!opt_thread)
+        opt_thread = thread_create("djprobe-opt", optimizer, NULL, CPUMASK_ALL);
+    waitq_wake(&opt_wq, 1);
+}
+
+/* kprobe_mutex held: back to an int3 probe (forced: another probe needs the
+ * region, H10).  Returns once the buffer is freed. */
+void djprobe_unoptimize(struct kprobe_site *s, bool forced)
+{
+    struct djprobe *d = s->dj, **pp;
+    ASSERT(sleeplock_held(&kprobe_mutex));
+    if (!d || d->state == DJ_INT3)
+        return;
+    if (d->state == DJ_QUEUED) {
+        for (pp = &queue; *pp != d; pp = &(*pp)->qnext)
+            ;
+        if (!(*pp = d->qnext))
+            qtail = pp;
+        d->state = DJ_INT3;
+        return;
+    }
+    ASSERT(d->state == DJ_OPTIMIZED);
+    text_lock();
+    dj_write_restore(&d, 1, dj_strategies[d->strategy].write);
+    d->state = DJ_UNOPTIMIZING;
+    text_unlock();
+    release(d);
+    djprobe_stats.unoptimized++;
+    if (forced) {
+        djprobe_stats.forced++;
+        ksnprintf(d->why, sizeof d->why, "H10: unoptimized for a probe inside its region");
+        report(d, "forced back to an int3 probe");
+    }
+}
+
+void djprobe_flush(void)
+{
+    uint32_t target = req_gen;
+    while (queue && (int32_t)(done_gen - target) < 0)
+        thread_sleep_ns(500000);
+    sleeplock_acquire(&kprobe_mutex);            /* a batch in progress finishes */
+    sleeplock_release(&kprobe_mutex);
+}

@@ -1,0 +1,43 @@
+/* Jump-optimized probes (djprobe): an int3 probe whose site allows it is
+ * turned into a 5-byte jmp rel32 to a detour buffer (patch/tramp.h) by the
+ * optimizer thread, in batches, after the quiescence check of its strategy
+ * (DESIGN.md: strategies, hazards H1-H12).  States and transitions carry the
+ * names of the Spin model (tests/model/). */
+#ifndef DJPROBE_H
+#define DJPROBE_H
+#include "kernel/types.h"
+
+enum dj_state {
+    DJ_INT3,            /* armed int3 probe, not queued */
+    DJ_QUEUED,          /* waiting for the optimizer thread */
+    DJ_PREPARED,        /* buffer built and published: int3 hits go through it */
+    DJ_OPTIMIZED,       /* jmp written */
+    DJ_UNOPTIMIZING,    /* int3 and original bytes back; buffer awaits quiescence */
+};
+
+enum dj_strategy {
+    DJS_DEFAULT,        /* the boot parameter djprobe= */
+    DJS_NAIVE, DJS_STOP_MACHINE, DJS_INT3_BYPASS, DJS_INT3_IPSCAN,
+    DJS_INT3_STACKSCAN, DJS_INT3_TASKSRCU, DJS_SAFE, DJS_N,
+};
+
+struct djprobe_stats {
+    uint32_t batches, optimized, unoptimized, forced, refused, deferred, retries;
+    uint32_t commits, commit_syncs, buffers_freed;
+    uint32_t ip_hits, stack_hits, false_pos, tasks_waits;   /* threads found inside */
+};
+extern struct djprobe_stats djprobe_stats;
+
+const char *dj_state_name(int state);
+const char *dj_strategy_name(int strategy);
+int dj_strategy_parse(const char *name);   /* DJS_*, or -1 */
+/* Wait until every probe queued before the call has been processed. */
+void djprobe_flush(void);
+/* For probes and reports: a probe's state and why it is not optimized. */
+struct kprobe;
+int kprobe_opt_state(struct kprobe *p);
+const char *kprobe_opt_why(struct kprobe *p);
+void kprobe_list(void);                    /* one console line per probe site */
+/* Fault reports: the probe whose live or freed buffer holds addr. */
+bool djprobe_describe(uint32_t addr, char *buf, size_t n);
+#endif

@@ -1,0 +1,60 @@
+/* Internal to the jump optimizer (patch/djprobe*.c, patch/quiesce.c): one
+ * optimized site, the strategy table and the steps of the protocol. */
+#ifndef DJPROBE_INT_H
+#define DJPROBE_INT_H
+#include "patch/djprobe.h"
+#include "patch/kprobe_int.h"
+#include "patch/tramp.h"
+
+#define DJ_REGION_MAX 32
+
+/* Which checks a strategy combines (DESIGN.md's table, patch/strategy.c). */
+#define DJC_IPSCAN   0x1       /* saved and interrupted EIPs */
+#define DJC_STACK    0x2       /* stack words or frames (djprobe_scan=) */
+#define DJC_TASKS    0x4       /* every thread passed a voluntary switch */
+enum dj_write { DJW_PLAIN, DJW_STOP_MACHINE, DJW_INT3 };
+
+struct dj_strategy_desc {
+    const char *name;
+    int write;                 /* enum dj_write */
+    bool analysis;             /* region analysis and relocation (else blind copy) */
+    bool mid_calls;            /* a call may be other than the region's last */
+    unsigned checks;           /* DJC_* before the jump is written */
+    bool wait_free;            /* int3 refs and the checks before a buffer is freed */
+    const char *why;
+    int scan;                  /* DJC_STACK: DJ_SCAN_*, or -1 for djprobe_scan= */
+};
+extern const struct dj_strategy_desc dj_strategies[DJS_N];
+extern int djprobe_default;    /* boot parameter djprobe= */
+extern int djprobe_scan;       /* words | frames */
+enum { DJ_SCAN_WORDS, DJ_SCAN_FRAMES };
+
+struct djprobe {
+    volatile int state;        /* enum dj_state */
+    int strategy;              /* resolved DJS_* (never DJS_DEFAULT) */
+    struct kprobe_site *site;
+    uint32_t addr, len;        /* region [addr, addr + len) */
+    uint8_t orig[DJ_REGION_MAX];
+    uint8_t *buf;              /* detour buffer (slots), or NULL */
+    struct tramp_layout lay;
+    struct text_resv resv;     /* the region, TEXT_DJPROBE, while optimized */
+    struct djprobe *qnext;     /* optimizer queue / batch */
+    uint32_t tries;
+    char why[128];             /* last refusal or deferral */
+};
+
+/* A range no thread may be inside: (addr, addr+5) of a site being
+ * optimized, or a buffer being freed. */
+struct dj_range { uint32_t lo, hi; bool busy; };
+/* Run the strategy's checks over n ranges; sets busy and returns how many. */
+int quiesce_scan(struct dj_range *r, int n, unsigned checks, int scan);
+/* tasks-RCU style wait: 0 once every thread passed a voluntary switch. */
+int quiesce_tasks(int max_ms);
+
+/* patch/djprobe_prep.c */
+int dj_prepare(struct djprobe *d);      /* analysis, buffer; 0 or -1 with d->why */
+void dj_free_buffer(struct djprobe *d); /* under the text lock: poison, remember it */
+/* patch/djprobe_write.c: the strategy's writes, text lock held by caller */
+void dj_write_jumps(struct djprobe **v, int n, int write);
+void dj_write_restore(struct djprobe **v, int n, int write);
+#endif

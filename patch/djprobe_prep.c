@@ -1,0 +1,178 @@
+/* Preparing a jump optimization: choose and judge the region (the fewest
+ * whole instructions from the probe address covering 5 bytes, patch/
+ * insn_region.c: H3 H4 H5 H9 H12, plus labels inside, H10 against other
+ * reserved text), then build the detour buffer in instruction slots. */
+#include "patch/djprobe_int.h"
+#include "patch/insn_analyze.h"
+#include "patch/slot.h"
+#include "patch/poke.h"
+#include "kernel/ksym.h"
+#include "kernel/mem.h"
+#include "kernel/fmt.h"
+#include "kernel/gdt.h"
+#include "kernel/panic.h"
+
+#define BUF_SLOTS (TRAMP_MAX / SLOT_SIZE)
+
+static int refuse(struct djprobe *d, const char *fmt, const char *a, uint32_t at)
+{
+    char sym[96];
+    ksym_format(at, sym, sizeof sym);
+    ksnprintf(d->why, sizeof d->why, fmt, a, at, sym);
+    return -1;
+}
+
+/* Mid-region calls are allowed (the strategy scans stacks, or is a broken
+ * one): indirect calls are copied as they are and return into the copy;
+ * judge every other instruction, then H4 and H5. */
+static int judge_mid_calls(struct djprobe *d, const struct analyze_fn *fn, struct analyze_region *r)
+{
+    int i, t;
+    for (i = 0; i < r->n; i++)
+        if (r->insn[i].action == INSN_OOL_REFUSE && !(r->insn[i].in.flags & INSN_F_ICALL))
+            return refuse(d, "%s: %08x %s cannot run out of line", r->insn[i].hazard, r->insn[i].addr);
+    if ((t = analyze_target_inside(fn, r->addr, r->addr + r->len)) >= 0)
+        return refuse(d, "%s: branch into the region from %08x %s", "H4", fn->target_src[t]);
+    if (fn->has_ijmp)
+        return refuse(d, "%s: indirect jump in the function at %08x %s", "H5", fn->ijmp_addr);
+    return 0;
+}
+
+static int analyze(struct djprobe *d, const struct ksym *k, const uint8_t *code, bool mid_calls)
+{
+    struct analyze_fn fn;
+    struct analyze_region r;
+    int err = -1;
+    kmemset(&fn, 0, sizeof fn);
+    fn.insn_cap = fn.target_cap = (int)k->size;
+    fn.insn_off = kmalloc(k->size * 4);
+    fn.targets = kmalloc(k->size * 4);
+    fn.target_src = kmalloc(k->size * 4);
+    if (!fn.insn_off || !fn.targets || !fn.target_src)
+        ksnprintf(d->why, sizeof d->why, "out of memory analysing %s", k->name);
+    else if (analyze_function(&fn, code, k->addr, k->size) != ANALYZE_OK)
+        ksnprintf(d->why, sizeof d->why, "%s", fn.reason);
+    else if ((err = analyze_region(&fn, d->addr, &r)) && mid_calls &&
+             (err == ANALYZE_ERR_CALL_NOT_LAST || (err == ANALYZE_ERR_INSN && r.hazard[0] == 'H' && r.hazard[1] == '3')))
+        err = judge_mid_calls(d, &fn, &r);
+    else if (err != ANALYZE_OK)
+        ksnprintf(d->why, sizeof d->why, "%s", r.reason);
+    if (!err)
+        d->len = r.len;
+    kfree(fn.insn_off);
+    kfree(fn.targets);
+    kfree(fn.target_src);
+    return err ? -1 : 0;
+}
+
+/* Naive strategy: the instructions covering 5 bytes, nothing judged. */
+static int blind_region(struct djprobe *d, const uint8_t *code, uint32_t avail)
+{
+    struct insn in;
+    for (d->len = 0; d->len < 5; d->len += in.len)
+        if (insn_decode(&in, code + d->len, avail - d->len) != INSN_OK)
+            return refuse(d, "%s: undecodable at %08x %s", "H12", d->addr + d->len);
+    return 0;
+}
+
+static int choose_region(struct djprobe *d, const struct dj_strategy_desc *sd)
+{
+    const struct ksym *k = ksym_lookup(d->addr);
+    uint8_t *code;
+    uint32_t a;
+    int r;
+    if (!k || !k->size)
+        return refuse(d, "%s: %08x %s is not inside a known function", "H12", d->addr);
+    if (!(code = kmalloc(k->size)))
+        return ksnprintf(d->why, sizeof d->why, "out of memory"), -1;
+    kprobe_orig_bytes(code, k->addr, k->size);
+    r = sd->analysis ? analyze(d, k, code, sd->mid_calls)
+                     : blind_region(d, code + (d->addr - k->addr), k->addr + k->size - d->addr);
+    if (!r && d->len > DJ_REGION_MAX)
+        r = refuse(d, "%s: region too long at %08x %s", "H12", d->addr);
+    if (!r)
+        kmemcpy(d->orig, code + (d->addr - k->addr), d->len);
+    kfree(code);
+    for (a = d->addr + 1; !r && sd->analysis && a < d->addr + d->len; a++)
+        if ((k = ksym_lookup(a)) && k->addr == a)     /* other code may jump to a label */
+            r = refuse(d, "%s: the symbol at %08x %s starts inside the region", "H4", a);
+    return r;
+}
+
+/* Swap the site's instruction reservation for the whole region (H10). */
+static int reserve_region(struct djprobe *d)
+{
+    struct kprobe_site *s = d->site;
+    struct text_resv *o;
+    text_unreserve(&s->resv);
+    if (!text_reserve(&d->resv, d->addr, d->addr + d->len, TEXT_DJPROBE, d))
+        return 0;
+    o = text_reserved(d->addr, d->addr + d->len);
+    ksnprintf(d->why, sizeof d->why, "H10: region %08x-%08x overlaps the %s at %08x",
+              d->addr, d->addr + d->len, text_user_name(o->user), o->start);
+    ASSERT(text_reserve(&s->resv, s->addr, s->addr + s->ool.len, TEXT_KPROBE, s) == 0);
+    return -1;
+}
+
+static int build_buffer(struct djprobe *d, const struct dj_strategy_desc *sd)
+{
+    uint8_t code[TRAMP_MAX];
+    struct reloc_result res;
+    struct tramp_spec sp = { 0, d->addr, d->orig, d->len, (uint32_t)d->site,
+                             (uint32_t)kprobe_detour, SEL_KCODE, !sd->analysis, sd->mid_calls };
+    if (!(d->buf = slot_alloc_n(BUF_SLOTS)))
+        return ksnprintf(d->why, sizeof d->why, "out of detour buffers"), -1;
+    sp.buf = (uint32_t)d->buf;
+    kmemset(code, 0xCC, sizeof code);
+    if (tramp_build(&sp, code, &d->lay, &res)) {
+        slot_free_n(d->buf, BUF_SLOTS);
+        d->buf = NULL;
+        return refuse(d, "%s: %08x %s cannot be relocated", res.hazard, res.fail_addr);
+    }
+    text_write(d->buf, code, d->lay.size);      /* unreachable until published */
+    return 0;
+}
+
+/* Text lock held.  On failure the site is left exactly as it was. */
+int dj_prepare(struct djprobe *d)
+{
+    const struct dj_strategy_desc *sd = &dj_strategies[d->strategy];
+    if (kprobe_site_has_post(d->site))
+        return ksnprintf(d->why, sizeof d->why, "has a post-handler: stays an int3 probe"), -1;
+    if (choose_region(d, sd) || reserve_region(d))
+        return -1;
+    if (build_buffer(d, sd)) {
+        text_unreserve(&d->resv);
+        ASSERT(text_reserve(&d->site->resv, d->addr, d->addr + d->site->ool.len, TEXT_KPROBE, d->site) == 0);
+        return -1;
+    }
+    return 0;
+}
+
+/* Recently freed buffers, for fault reports (H8). */
+#define NFREED 32
+static struct { uint32_t buf, addr; } freed[NFREED];
+static int nfreed;
+
+void dj_free_buffer(struct djprobe *d)
+{
+    ASSERT(text_lock_held() && d->buf);
+    slot_free_n(d->buf, BUF_SLOTS);                /* poisoned with ud2 at once */
+    freed[nfreed % NFREED].buf = (uint32_t)d->buf;
+    freed[nfreed++ % NFREED].addr = d->addr;
+    d->buf = NULL;
+    text_unreserve(&d->resv);
+    ASSERT(text_reserve(&d->site->resv, d->addr, d->addr + d->site->ool.len, TEXT_KPROBE, d->site) == 0);
+    djprobe_stats.buffers_freed++;
+}
+
+NOPROBE bool djprobe_freed_buffer(uint32_t a, uint32_t *probe)
+{
+    int i;
+    for (i = nfreed - 1; i >= 0 && i >= nfreed - NFREED; i--)
+        if (a >= freed[i % NFREED].buf && a < freed[i % NFREED].buf + TRAMP_MAX) {
+            *probe = freed[i % NFREED].addr;
+            return true;
+        }
+    return false;
+}

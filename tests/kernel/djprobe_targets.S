@@ -1,0 +1,116 @@
+/* Targets for the jump-optimized probe self-tests: hand-written so every
+ * region is known.  DJ_OFF(name, fn, label) exports a label's offset inside
+ * its function as an absolute symbol (it does not split the function).
+ * Region = the fewest whole instructions from the probe covering 5 bytes. */
+#define DJ_OFF(sym, fn, lbl)  .globl sym; .set sym, lbl - fn
+#define FUNC(f) .globl f; .type f, @function; f:
+#define END(f)  .size f, . - f
+
+    .text
+/* int dj_add(int x): 2x + 5; region at 1: mov (3) + add (2) */
+FUNC(dj_add)
+    push %ebp
+    mov %esp, %ebp
+1:  mov 8(%ebp), %eax
+    add %eax, %eax
+    add $5, %eax
+    pop %ebp
+    ret
+END(dj_add)
+DJ_OFF(dj_add_mov, dj_add, 1b)
+
+/* int dj_jcc(int x): x > 10 ? 1 : 0; region at 1: cmp (3) + jg rel8 (2),
+ * widened to jg rel32 in the copy (H9) */
+FUNC(dj_jcc)
+    mov 4(%esp), %eax
+1:  cmp $10, %eax
+    jg 2f
+    xor %eax, %eax
+    ret
+2:  mov $1, %eax
+    ret
+END(dj_jcc)
+DJ_OFF(dj_jcc_cmp, dj_jcc, 1b)
+
+/* int dj_call_last(void): dj_callee() + 1; region at 1: xor (2) + call (5),
+ * the call last: run from a buffer as push region_end; jmp dj_callee */
+FUNC(dj_call_last)
+    push %ebp
+    mov %esp, %ebp
+1:  xor %eax, %eax
+    call dj_callee
+    add $1, %eax
+    pop %ebp
+    ret
+END(dj_call_last)
+DJ_OFF(dj_call_last_xor, dj_call_last, 1b)
+
+/* int dj_mid_call(void): dj_callee() + 1 through `call *%edx` in the middle
+ * of the region at 1: nop (1) + call *%edx (2) + add (3).  A sleeper in the
+ * callee returns to 1b+3, strictly inside (addr, addr+5): the seed's H3.
+ * Refused unless the strategy allows mid-region calls (it returns into the
+ * buffer's copy then, so buffers wait for stack scans too). */
+FUNC(dj_mid_call)
+    push %ebp
+    mov %esp, %ebp
+    mov $dj_callee, %edx
+1:  nop
+    call *%edx
+    add $1, %eax
+    pop %ebp
+    ret
+END(dj_mid_call)
+DJ_OFF(dj_mid_call_nop, dj_mid_call, 1b)
+
+/* H4: a branch from elsewhere in the function lands inside the region at 1 */
+FUNC(dj_h4)
+    mov 4(%esp), %eax
+    test %eax, %eax
+    jz 2f
+1:  add $1, %eax
+2:  add $2, %eax
+    ret
+END(dj_h4)
+DJ_OFF(dj_h4_add, dj_h4, 1b)
+
+/* H5: an indirect jump in the function */
+FUNC(dj_h5)
+    mov 4(%esp), %eax
+1:  add $1, %eax
+    add $2, %eax
+    mov $2f, %edx
+    jmp *%edx
+2:  ret
+END(dj_h5)
+DJ_OFF(dj_h5_add, dj_h5, 1b)
+
+/* H12: the region would cross the function end (add 3 + ret 1) */
+FUNC(dj_short)
+    mov 4(%esp), %eax
+1:  add $1, %eax
+    ret
+END(dj_short)
+DJ_OFF(dj_short_add, dj_short, 1b)
+
+/* A symbol starts inside the region at 1 (other code may jump there: H4) */
+FUNC(dj_label)
+    mov 4(%esp), %eax
+1:  add %eax, %eax
+    .globl dj_label_inner
+    .type dj_label_inner, @function
+dj_label_inner:
+    add $3, %eax
+    ret
+    .size dj_label_inner, . - dj_label_inner
+END(dj_label)
+DJ_OFF(dj_label_add, dj_label, 1b)
+
+/* int dj_sled(int i): 100 five-byte nops, then return 7: a batch of 100
+ * optimized probes, one per nop */
+FUNC(dj_sled)
+    .rept 100
+    .byte 0x0f, 0x1f, 0x44, 0x00, 0x00
+    .endr
+    mov $7, %eax
+    ret
+END(dj_sled)

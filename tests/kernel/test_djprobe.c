@@ -1,0 +1,307 @@
+/* Self-tests for jump-optimized probes (patch/djprobe.c): optimize and
+ * unoptimize one probe and a batch of 100 (core syncs counted), handlers
+ * that see and change registers and EIP as with an int3 probe, jcc rel8
+ * widened (both outcomes), a call as the region's last instruction whose
+ * callee sleeps across the optimization, every refusal class with the text
+ * unchanged and the probe still working as int3, forced unoptimize by a
+ * second probe in the region (H10), reentry counted as missed (H11). */
+#include "kernel/ktest.h"
+#include "kernel/trap.h"
+#include "kernel/mem.h"
+#include "kernel/thread.h"
+#include "kernel/x86.h"
+#include "patch/kprobe.h"
+#include "patch/djprobe.h"
+#include "patch/poke.h"
+#include "patch/slot.h"
+
+int dj_add(int x);
+int dj_jcc(int x);
+int dj_call_last(void);
+int dj_mid_call(void);
+int dj_h4(int x), dj_h5(int x), dj_short(int x), dj_label(int x);
+int dj_sled(int i);
+extern char dj_add_mov[], dj_jcc_cmp[], dj_call_last_xor[], dj_mid_call_nop[];
+extern char dj_h4_add[], dj_h5_add[], dj_short_add[], dj_label_add[];
+#define AT(fn, off) ((uint32_t)(fn) + (uint32_t)(off))
+
+/* The callee of dj_call_last / dj_mid_call: returns 41, sleeping first when
+ * asked to (a waitq, as the seed's voluntary-preemption case). */
+static struct waitq callee_wq = WAITQ_INIT("dj-callee");
+static volatile int callee_hold, callee_asleep;
+static bool callee_go(void *a) { (void)a; return !callee_hold; }
+int dj_callee(void)
+{
+    if (callee_hold) {
+        callee_asleep = 1;
+        waitq_wait(&callee_wq, callee_go, NULL);
+        callee_asleep = 0;
+    }
+    return 41;
+}
+
+static int pre_nothing(struct kprobe *p, struct trapframe *tf) { (void)p; (void)tf; return 0; }
+
+static bool opt_reg(struct ktest_ctx *ktest_ctx, struct kprobe *p)
+{
+    char err[160] = "";
+    p->flags |= KPROBE_OPTIMIZE;
+    if (kprobe_register(p, err, sizeof err)) {
+        ktest_fail(ktest_ctx, __FILE__, __LINE__, "kprobe_register: %s", err);
+        return false;
+    }
+    djprobe_flush();
+    return true;
+}
+
+KTEST(djprobe_optimize_and_unoptimize)
+{
+    struct kprobe p = { .addr = AT(dj_add, dj_add_mov), .pre_handler = pre_nothing };
+    uint8_t before[16];
+    int i, bad = 0;
+    kmemcpy(before, (void *)p.addr, 16);
+    KASSERT(opt_reg(ktest_ctx, &p));
+    KEXPECT_EQ(kprobe_opt_state(&p), DJ_OPTIMIZED);
+    KEXPECT_EQ(*(uint8_t *)p.addr, 0xE9);             /* jmp rel32 */
+    for (i = 0; i < 50; i++)
+        bad += dj_add(i) != 2 * i + 5;
+    KEXPECT_EQ(bad, 0);
+    KEXPECT_EQ(p.nhit, 50);
+    kprobe_list();
+    kprobe_unregister(&p);
+    KEXPECT_MEMEQ(before, (void *)p.addr, 16);
+    KEXPECT_EQ(dj_add(1), 7);
+}
+
+static uint32_t seen_eip, seen_eax;
+static int pre_regs(struct kprobe *p, struct trapframe *tf)
+{
+    (void)p;
+    seen_eip = tf->eip;
+    seen_eax = tf->eax;
+    tf->eax += 100;                      /* mov 8(%ebp) overwrites eax: change the argument */
+    tf->ecx = 0x5a5a5a5a;
+    return 0;
+}
+
+KTEST(djprobe_handler_sees_and_changes_registers)
+{
+    struct kprobe p = { .addr = AT(dj_add, dj_add_mov) + 3, .pre_handler = pre_regs };   /* add %eax,%eax */
+    uint32_t ecx;
+    KASSERT(opt_reg(ktest_ctx, &p));
+    KEXPECT_EQ(kprobe_opt_state(&p), DJ_OPTIMIZED);
+    KEXPECT_EQ(dj_add(3), 2 * (3 + 100) + 5);
+    KEXPECT_EQ(seen_eip, p.addr + 1);                  /* as after an int3 */
+    KEXPECT_EQ(seen_eax, 3);
+    __asm__ volatile("push %%ebx; push $3; call dj_add; add $4, %%esp; pop %%ebx" : "=c"(ecx) :: "eax", "edx", "memory");
+    KEXPECT_EQ(ecx, 0x5a5a5a5a);                       /* a scratch register the handler set */
+    kprobe_unregister(&p);
+}
+
+/* A changed EIP is honoured: skip the region, return 77 from dj_jcc. */
+static int pre_skip(struct kprobe *p, struct trapframe *tf)
+{
+    (void)p;
+    tf->eax = 77;
+    tf->eip = (uint32_t)dj_jcc + (uint32_t)dj_jcc_cmp + 7;   /* cmp 3, jg 2, xor 2: the ret */
+    return 1;
+}
+
+KTEST(djprobe_jcc_widened_and_eip_change)
+{
+    struct kprobe p = { .addr = AT(dj_jcc, dj_jcc_cmp), .pre_handler = pre_nothing };
+    struct kprobe q = { .addr = AT(dj_jcc, dj_jcc_cmp), .pre_handler = pre_skip };
+    KASSERT(opt_reg(ktest_ctx, &p));
+    KEXPECT_EQ(kprobe_opt_state(&p), DJ_OPTIMIZED);
+    KEXPECT_EQ(dj_jcc(5), 0);                          /* not taken */
+    KEXPECT_EQ(dj_jcc(20), 1);                         /* taken, through jg rel32 */
+    KEXPECT_EQ(dj_jcc(10), 0);
+    KEXPECT_EQ(p.nhit, 3);
+    KASSERT(opt_reg(ktest_ctx, &q));
+    KEXPECT_EQ(kprobe_opt_state(&q), DJ_OPTIMIZED);
+    KEXPECT_EQ(dj_jcc(20), 77);
+    kprobe_unregister(&q);
+    KEXPECT_EQ(dj_jcc(20), 1);
+    kprobe_unregister(&p);
+}
+
+static void call_last_worker(void *arg)
+{
+    *(volatile int *)arg = dj_call_last();
+}
+
+/* A thread asleep in the callee of the region's last instruction holds the
+ * region's end as its return address: optimizing meanwhile is safe. */
+KTEST(djprobe_call_last_with_sleeping_callee)
+{
+    struct kprobe p = { .addr = AT(dj_call_last, dj_call_last_xor), .pre_handler = pre_nothing };
+    volatile int result = 0;
+    struct thread *t;
+    callee_hold = 1;
+    t = thread_create("dj-sleeper", call_last_worker, (void *)&result, CPUMASK_ALL);
+    KASSERT(t);
+    while (!callee_asleep)
+        thread_sleep_ns(100000);
+    KASSERT(opt_reg(ktest_ctx, &p));
+    KEXPECT_EQ(kprobe_opt_state(&p), DJ_OPTIMIZED);
+    callee_hold = 0;
+    waitq_wake(&callee_wq, 10);
+    thread_join(t);
+    KEXPECT_EQ(result, 42);
+    KEXPECT_EQ(dj_call_last(), 42);                    /* through the buffer: push end; jmp */
+    KEXPECT_EQ(p.nhit, 1);
+    kprobe_unregister(&p);
+}
+
+/* Refusals leave a working int3 probe, the text as the int3 left it, and
+ * say which hazard. */
+static void refused(struct ktest_ctx *ktest_ctx, uint32_t addr, int (*fn)(int), int arg, const char *want)
+{
+    struct kprobe p = { .addr = addr, .pre_handler = pre_nothing };
+    uint8_t before[8];
+    const char *why;
+    int i, match = 0, r0 = fn(arg);
+    kmemcpy(before, (void *)addr, 8);
+    KASSERT(opt_reg(ktest_ctx, &p));
+    KEXPECT_EQ(kprobe_opt_state(&p), DJ_INT3);
+    KEXPECT_EQ(*(uint8_t *)addr, 0xCC);
+    KEXPECT_MEMEQ(before + 1, (uint8_t *)addr + 1, 7);
+    KEXPECT_EQ(fn(arg), r0);
+    KEXPECT_EQ(p.nhit, 1);
+    why = kprobe_opt_why(&p);
+    for (i = 0; why[i] && !match; i++)
+        match = !kmemcmp(why + i, want, kstrlen(want));
+    if (!match)
+        ktest_fail(ktest_ctx, __FILE__, __LINE__, "reason '%s' does not say '%s'", why, want);
+    kprobe_unregister(&p);
+    KEXPECT_MEMEQ(before, (void *)addr, 8);
+}
+
+KTEST(djprobe_refusals)
+{
+    refused(ktest_ctx, AT(dj_h4, dj_h4_add), dj_h4, 1, "H4: branch into the region");
+    refused(ktest_ctx, AT(dj_h5, dj_h5_add), dj_h5, 1, "H5: indirect jump");
+    refused(ktest_ctx, AT(dj_short, dj_short_add), dj_short, 1, "H12: region crosses the function end");
+    refused(ktest_ctx, AT(dj_label, dj_label_add), dj_label, 1, "H4: the symbol at");
+}
+
+KTEST(djprobe_post_handler_stays_int3)
+{
+    struct kprobe p = { .addr = AT(dj_add, dj_add_mov), .post_handler = (void (*)(struct kprobe *, struct trapframe *))pre_nothing };
+    KASSERT(opt_reg(ktest_ctx, &p));
+    KEXPECT_EQ(kprobe_opt_state(&p), DJ_INT3);
+    KEXPECT_EQ(dj_add(2), 9);
+    KEXPECT_EQ(p.nhit, 1);
+    kprobe_unregister(&p);
+}
+
+/* tasksrcu refuses a call in the middle of the region (H3), safe takes it
+ * (the stack scan protects it) and both run it right. */
+KTEST(djprobe_mid_region_call)
+{
+    struct kprobe a = { .addr = AT(dj_mid_call, dj_mid_call_nop), .pre_handler = pre_nothing,
+                        .strategy = DJS_INT3_TASKSRCU };
+    struct kprobe b = { .addr = AT(dj_mid_call, dj_mid_call_nop), .pre_handler = pre_nothing,
+                        .strategy = DJS_SAFE };
+    const char *why;
+    KASSERT(opt_reg(ktest_ctx, &a));
+    KEXPECT_EQ(kprobe_opt_state(&a), DJ_INT3);
+    why = kprobe_opt_why(&a);
+    KEXPECT(why[0] == 'H' && why[1] == '3');
+    KEXPECT_EQ(dj_mid_call(), 42);
+    kprobe_unregister(&a);
+    KASSERT(opt_reg(ktest_ctx, &b));
+    KEXPECT_EQ(kprobe_opt_state(&b), DJ_OPTIMIZED);
+    KEXPECT_EQ(dj_mid_call(), 42);
+    KEXPECT_EQ(b.nhit, 1);
+    kprobe_unregister(&b);
+}
+
+/* A second probe inside an optimized region forces it back to int3 (H10). */
+KTEST(djprobe_forced_unoptimize)
+{
+    struct kprobe a = { .addr = AT(dj_add, dj_add_mov), .pre_handler = pre_nothing };
+    struct kprobe b = { .addr = AT(dj_add, dj_add_mov) + 3, .pre_handler = pre_nothing };
+    char err[160] = "";
+    KASSERT(opt_reg(ktest_ctx, &a));
+    KEXPECT_EQ(kprobe_opt_state(&a), DJ_OPTIMIZED);
+    KASSERT(kprobe_register(&b, err, sizeof err) == 0);
+    KEXPECT_EQ(kprobe_opt_state(&a), DJ_INT3);
+    KEXPECT_EQ(dj_add(4), 13);
+    KEXPECT_EQ(a.nhit, 1);
+    KEXPECT_EQ(b.nhit, 1);
+    kprobe_unregister(&b);
+    kprobe_unregister(&a);
+}
+
+/* A hit inside a handler is counted as missed, not run (H11). */
+static struct kprobe inner = { .pre_handler = pre_nothing };
+static int pre_calls_inner(struct kprobe *p, struct trapframe *tf) { (void)p; (void)tf; dj_jcc(1); return 0; }
+KTEST(djprobe_reentry_is_missed)
+{
+    struct kprobe outer = { .addr = AT(dj_add, dj_add_mov), .pre_handler = pre_calls_inner };
+    inner.addr = AT(dj_jcc, dj_jcc_cmp);
+    KASSERT(opt_reg(ktest_ctx, &inner));
+    KASSERT(opt_reg(ktest_ctx, &outer));
+    KEXPECT_EQ(kprobe_opt_state(&outer), DJ_OPTIMIZED);
+    KEXPECT_EQ(kprobe_opt_state(&inner), DJ_OPTIMIZED);
+    KEXPECT_EQ(dj_add(1), 7);
+    KEXPECT_EQ(outer.nhit, 1);
+    KEXPECT_EQ(inner.nhit, 0);
+    KEXPECT_EQ(inner.nmissed, 1);
+    KEXPECT_EQ(dj_jcc(20), 1);
+    KEXPECT_EQ(inner.nhit, 1);
+    kprobe_unregister(&outer);
+    kprobe_unregister(&inner);
+}
+
+/* 100 probes optimized as one batch cost the same two commit syncs as one. */
+KTEST(djprobe_batch_of_100)
+{
+    enum { N = 100 };
+    struct kprobe *p = kzalloc(N * sizeof *p);
+    uint8_t *copy = kmalloc(N * 5 + 8);
+    uint32_t syncs0, commits0, opt = 0, hits = 0;
+    char err[160];
+    int i, ok = 0;
+    KASSERT(p && copy);
+    kmemcpy(copy, dj_sled, N * 5 + 8);
+    commits0 = djprobe_stats.commits;
+    syncs0 = djprobe_stats.commit_syncs;
+    for (i = 0; i < N; i++) {
+        p[i].addr = (uint32_t)dj_sled + 5 * i;
+        p[i].pre_handler = pre_nothing;
+        p[i].flags = KPROBE_OPTIMIZE;
+        ok += kprobe_register(&p[i], err, sizeof err) == 0;
+    }
+    KEXPECT_EQ(ok, N);
+    djprobe_flush();
+    for (i = 0; i < N; i++)
+        opt += kprobe_opt_state(&p[i]) == DJ_OPTIMIZED;
+    KEXPECT_EQ(opt, N);
+    KEXPECT(djprobe_stats.commits - commits0 <= 2);    /* registering 100 takes a while */
+    KEXPECT_EQ(djprobe_stats.commit_syncs - syncs0, 2 * (djprobe_stats.commits - commits0));
+    KEXPECT_EQ(dj_sled(0), 7);
+    for (i = 0; i < N; i++) {
+        hits += p[i].nhit;
+        kprobe_unregister(&p[i]);
+    }
+    KEXPECT_EQ(hits, N);
+    KEXPECT_MEMEQ(copy, dj_sled, N * 5 + 8);
+    kfree(p);
+    kfree(copy);
+}
+
+/* Negative control (manual): a freed buffer faults at once and the report
+ * names the probe whose buffer it was (H8). */
+KTEST_MANUAL(djprobe_freed_buffer_faults)
+{
+    struct kprobe p = { .addr = AT(dj_add, dj_add_mov), .pre_handler = pre_nothing };
+    uint32_t buf;
+    KASSERT(opt_reg(ktest_ctx, &p));
+    KASSERT(kprobe_opt_state(&p) == DJ_OPTIMIZED);
+    buf = *(uint32_t *)(p.addr + 1) + p.addr + 5;     /* the jmp's target */
+    kprobe_unregister(&p);
+    ((void (*)(void))buf)();
+    KEXPECT(0);
+}
