@@ -28,6 +28,7 @@ static struct djprobe *queue, **qtail = &queue;
 static struct waitq opt_wq = WAITQ_INIT("djprobe");
 static struct thread *opt_thread;
 static volatile uint32_t req_gen, done_gen;
+static volatile int hold;              /* djprobe_hold(): keep the queue for one batch */
 
 static void report(struct djprobe *d, const char *what)
 {
@@ -159,7 +160,14 @@ static void run_batch(void)
     }
 }
 
-static bool queued(void *arg) { (void)arg; return queue != NULL; }
+static bool queued(void *arg) { (void)arg; return queue != NULL && !hold; }
+
+void djprobe_hold(bool on)
+{
+    __atomic_add_fetch(&hold, on ? 1 : -1, __ATOMIC_SEQ_CST);
+    if (!on)
+        waitq_wake(&opt_wq, 1);
+}
 
 static void optimizer(void *arg)
 {
@@ -168,6 +176,8 @@ static void optimizer(void *arg)
         uint32_t gen;
         waitq_wait(&opt_wq, queued, NULL);
         thread_sleep_ns(delay_us * 1000ull);
+        if (hold)
+            continue;
         sleeplock_acquire(&kprobe_mutex);
         gen = req_gen;
         run_batch();

@@ -31,6 +31,8 @@ extern struct djprobe_stats djprobe_stats;
 const char *dj_state_name(int state);
 const char *dj_strategy_name(int strategy);
 int dj_strategy_parse(const char *name);   /* DJS_*, or -1 */
+/* Keep queued probes for one batch while on (kprobe_register_many). */
+void djprobe_hold(bool on);
 /* Wait until every probe queued before the call has been processed. */
 void djprobe_flush(void);
 /* For probes and reports: a probe's state and why it is not optimized. */

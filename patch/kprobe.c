@@ -301,6 +301,24 @@ int kprobe_register(struct kprobe *p, char *err, size_t n)
     return 0;
 }
 
+/* Register n probes; those to be jump-optimized go as one batch (one set of
+ * core syncs).  Returns how many registered; the first error is in err. */
+int kprobe_register_many(struct kprobe *p, int n, char *err, size_t errlen)
+{
+    int i, ok = 0;
+    char e[160];
+    err[0] = 0;
+    djprobe_hold(true);
+    for (i = 0; i < n; i++) {
+        if (!kprobe_register(&p[i], e, sizeof e))
+            ok++;
+        else if (!err[0])
+            ksnprintf(err, errlen, "%s", e);
+    }
+    djprobe_hold(false);
+    return ok;
+}
+
 static void site_unlink(struct kprobe_site *s)
 {
     struct kprobe_site *volatile *pp = &buckets[bucket(s->addr)];

@@ -35,6 +35,7 @@ struct kprobe {
 /* Register, unregister, enable and disable sleep (a jump-optimized probe
  * waits for quiescence): thread context only. */
 int kprobe_register(struct kprobe *p, char *err, size_t errlen);
+int kprobe_register_many(struct kprobe *p, int n, char *err, size_t errlen);
 void kprobe_unregister(struct kprobe *p);   /* on return p may be freed */
 void kprobe_enable(struct kprobe *p);
 void kprobe_disable(struct kprobe *p);
