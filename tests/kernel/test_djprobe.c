@@ -10,6 +10,7 @@
 #include "kernel/mem.h"
 #include "kernel/thread.h"
 #include "kernel/x86.h"
+#include "kernel/console.h"
 #include "patch/kprobe.h"
 #include "patch/djprobe.h"
 #include "patch/poke.h"
@@ -306,3 +307,75 @@ KTEST_MANUAL(djprobe_freed_buffer_faults)
     ((void (*)(void))buf)();
     KEXPECT(0);
 }
+
+/* H3, deterministic: a thread asleep in the callee of a mid-region call holds
+ * a return address strictly inside (addr, addr+5).  The strategy must not
+ * write the jump over it (safe: the stack scan defers the probe); if it
+ * does, the test reports the hazard instead of waking the thread into the
+ * middle of the jmp.  Manual variant: the boot strategy (djprobe=). */
+static void mid_worker(void *arg) { *(volatile int *)arg = dj_mid_call(); }
+
+static void h3_sleeper(struct ktest_ctx *ktest_ctx, int strategy)
+{
+    struct kprobe p = { .addr = AT(dj_mid_call, dj_mid_call_nop), .pre_handler = pre_nothing,
+                        .strategy = strategy };
+    uint32_t ret = p.addr + 3;                    /* after nop (1) and call *%edx (2) */
+    volatile int result = 0;
+    struct thread *t;
+    callee_hold = 1;
+    KASSERT((t = thread_create("dj-h3", mid_worker, (void *)&result, CPUMASK_ALL)));
+    while (!callee_asleep)
+        thread_sleep_ns(100000);
+    KASSERT(opt_reg(ktest_ctx, &p));
+    if (kprobe_opt_state(&p) == DJ_OPTIMIZED) {
+        kprintf("!!! caught H3: thread dj-h3 asleep with return address %08x <dj_mid_call+%#x> "
+                "inside the jump written at %08x (strategy %s)\n", ret, ret - (uint32_t)dj_mid_call,
+                p.addr, dj_strategy_name(strategy));
+        ktest_fail(ktest_ctx, __FILE__, __LINE__, "H3: the jump was written over a sleeper's return address");
+        return;                                   /* it stays asleep: waking it would crash */
+    }
+    callee_hold = 0;
+    waitq_wake(&callee_wq, 10);
+    thread_join(t);
+    KEXPECT_EQ(result, 42);
+    kprobe_unregister(&p);
+}
+
+KTEST(djprobe_h3_sleeper_safe) { h3_sleeper(ktest_ctx, DJS_SAFE); }
+KTEST(djprobe_h3_sleeper_stackscan) { h3_sleeper(ktest_ctx, DJS_INT3_STACKSCAN); }
+KTEST_MANUAL(djprobe_h3_sleeper) { h3_sleeper(ktest_ctx, DJS_DEFAULT); }
+
+/* H8, deterministic: a thread called out of a buffer's copy sleeps with its
+ * return address in the buffer while the probe is removed; a waker lets it
+ * go 50 ms later.  The buffer may be freed only after it has left (a freed
+ * buffer is ud2: the fault report names the probe). */
+static void h8_waker(void *arg)
+{
+    (void)arg;
+    thread_sleep_ns(50000000);
+    callee_hold = 0;
+    waitq_wake(&callee_wq, 10);
+}
+
+static void h8_sleeper(struct ktest_ctx *ktest_ctx, int strategy)
+{
+    struct kprobe p = { .addr = AT(dj_mid_call, dj_mid_call_nop), .pre_handler = pre_nothing,
+                        .strategy = strategy };
+    volatile int result = 0;
+    struct thread *t, *w;
+    KASSERT(opt_reg(ktest_ctx, &p));
+    KASSERT(kprobe_opt_state(&p) == DJ_OPTIMIZED);
+    callee_hold = 1;
+    KASSERT((t = thread_create("dj-h8", mid_worker, (void *)&result, CPUMASK_ALL)));
+    while (!callee_asleep)
+        thread_sleep_ns(100000);
+    KASSERT((w = thread_create("dj-h8-waker", h8_waker, NULL, CPUMASK_ALL)));
+    kprobe_unregister(&p);
+    thread_join(w);
+    thread_join(t);
+    KEXPECT_EQ(result, 42);
+    KEXPECT_EQ(p.nhit, 1);
+}
+
+KTEST(djprobe_h8_sleeper_safe) { h8_sleeper(ktest_ctx, DJS_SAFE); }
+KTEST_MANUAL(djprobe_h8_sleeper) { h8_sleeper(ktest_ctx, DJS_DEFAULT); }
