@@ -15,6 +15,7 @@
 #include "patch/djprobe.h"
 #include "patch/poke.h"
 #include "patch/slot.h"
+#include "tests/kernel/torture.h"
 
 int dj_add(int x);
 int dj_jcc(int x);
@@ -379,3 +380,55 @@ static void h8_sleeper(struct ktest_ctx *ktest_ctx, int strategy)
 
 KTEST(djprobe_h8_sleeper_safe) { h8_sleeper(ktest_ctx, DJS_SAFE); }
 KTEST_MANUAL(djprobe_h8_sleeper) { h8_sleeper(ktest_ctx, DJS_DEFAULT); }
+
+/* Probes optimized and removed, round after round, while a worker on every
+ * CPU calls the probed functions and checks each result (under -singlestep
+ * workers are preempted and interrupted inside the regions and buffers). */
+static volatile uint32_t conc_errors;
+static void conc_worker(struct torture_worker *w)
+{
+    int x = (int)(torture_rnd(&w->rng) % 40);
+    conc_errors += dj_add(x) != 2 * x + 5;
+    conc_errors += dj_jcc(x) != (x > 10);
+    conc_errors += dj_call_last() != 42;
+    w->iters++;
+    torture_pause(w);
+}
+
+KTEST(djprobe_under_concurrent_calls)
+{
+    struct kprobe p[3];
+    char err[160], why[96];
+    uint32_t opt = 0, hits = 0;
+    int round, i, idle = 0;
+    conc_errors = 0;
+    callee_hold = 0;
+    torture_spawn("dj-conc", conc_worker, 7);
+    for (round = 0; round < 12; round++) {
+        kmemset(p, 0, sizeof p);
+        p[0].addr = AT(dj_add, dj_add_mov);
+        p[1].addr = AT(dj_jcc, dj_jcc_cmp);
+        p[2].addr = AT(dj_call_last, dj_call_last_xor);
+        for (i = 0; i < 3; i++) { p[i].pre_handler = pre_nothing; p[i].flags = KPROBE_OPTIMIZE; }
+        KASSERT(kprobe_register_many(p, 3, err, sizeof err) == 3);
+        djprobe_flush();
+        for (i = 0; i < 3; i++)
+            opt += kprobe_opt_state(&p[i]) == DJ_OPTIMIZED;
+        thread_sleep_ns(2000000);
+        for (i = 0; i < 3; i++) {
+            hits += p[i].nhit;
+            kprobe_unregister(&p[i]);
+        }
+    }
+    KEXPECT_EQ(torture_join(why, sizeof why), 0);
+    for (i = 0; i < ncpu; i++)
+        idle += torture_workers[i].iters == 0;
+    KEXPECT_EQ(idle, 0);
+    KEXPECT_EQ(conc_errors, 0);
+    KEXPECT(opt > 0);
+    KEXPECT(hits > 0);
+    kprintf("djprobe_under_concurrent_calls: %u of 36 optimized, %u hits, %u calls checked, "
+            "threads found inside: EIP %u stack %u (false positives %u), retries %u, deferred %u\n",
+            opt, hits, torture_iters() * 3, djprobe_stats.ip_hits, djprobe_stats.stack_hits,
+            djprobe_stats.false_pos, djprobe_stats.retries, djprobe_stats.deferred);
+}
