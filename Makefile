@@ -99,6 +99,7 @@ HOST_TESTS :=
 -include tests/host/host.mk
 -include patch/patch.mk
 -include smp/smp.mk
+-include tests/model/model.mk
 
 host-test: $(HOST_TESTS)
 	@set -e; for t in $(HOST_TESTS); do echo "== $$t"; ./$$t; done
@@ -114,6 +115,7 @@ run: deps
 test: deps
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory host-test
+	@$(MAKE) --no-print-directory model
 	@$(MAKE) --no-print-directory $(B)/kernel.iso
 	$(PYTHON) tests/runner.py --all
 

@@ -57,7 +57,7 @@
  */
 
 #ifndef NT
-#define NT 2                    /* threads running the probed code (<= 3) */
+#define NT 3                    /* threads running the probed code (<= 3) */
 #endif
 #define MAXT 3
 #ifndef MAXTRIES
@@ -106,18 +106,15 @@ bool gp, qs[MAXT];              /* tasks-RCU grace period; switched since its st
 #define NO_REF(t)             (!ref[t])
 #define QUIESCENT(t)          (qs[t])
 
-/* int3_sync_refs(): every int3 handler that started before has finished
- * (the kernel compares per-CPU generations; it waits for the same). */
-inline wait_refs() { FORALL(NO_REF) }
+/* int3_sync_refs(): one CPU after the other, until its reference has been
+ * seen at 0 once (what the kernel's per-CPU generation counter detects). */
+inline wait_refs() { NO_REF(0); NO_REF(1); NO_REF(2) }
 
 /* A tasks-RCU grace period: every thread has switched voluntarily since it
  * started. */
-inline grace_period()
-{
-    d_step { gp = true; qs[0] = (0 >= NT); qs[1] = (1 >= NT); qs[2] = (2 >= NT) };
-    FORALL(QUIESCENT);
-    d_step { gp = false; qs[0] = false; qs[1] = false; qs[2] = false }
-}
+inline gp_start() { gp = true; qs[0] = (0 >= NT); qs[1] = (1 >= NT); qs[2] = (2 >= NT) }
+inline gp_end()   { FORALL(QUIESCENT); d_step { gp = false; qs[0] = false; qs[1] = false; qs[2] = false } }
+inline grace_period() { d_step { gp_start() }; gp_end() }
 
 /* The strategy's wait before a buffer that was reachable is freed. */
 inline release_wait()
@@ -135,19 +132,17 @@ inline release_wait()
 #endif
 }
 
-/* Unpublish, wait for int3 handlers, the strategy's wait (if do_wait),
- * free. */
-inline free_buffer(do_wait)
+/* Before a buffer that was reachable is freed (it is unpublished): wait
+ * for int3 handlers, then the strategy's wait (if do_wait). */
+inline free_wait(do_wait)
 {
-    published = false;
 #ifndef NO_FREE_REFS
     wait_refs();
 #endif
     if
     :: do_wait -> release_wait()
     :: else -> skip
-    fi;
-    buf_live = false
+    fi
 }
 #ifdef NO_RELEASE_WAIT
 #define RELEASE_WAITS false
@@ -155,7 +150,8 @@ inline free_buffer(do_wait)
 #define RELEASE_WAITS true
 #endif
 
-/* ---- transitions (one inline each, named as in patch/) ---- */
+/* ---- transitions: one inline each, named as in patch/; each prints its
+ * name in its first step and sets the new state in its last ---- */
 
 inline dj_queue()   { atomic { printf("dj_queue\n"); dj = DJ_QUEUED } }
 inline dj_cancel()  { atomic { printf("dj_cancel\n"); dj = DJ_INT3 } }
@@ -172,55 +168,62 @@ inline dj_prepare()
     dj = DJ_PREPARED
 }
 
+/* The strategy's quiescence check on a prepared probe: sets clear.  The
+ * scans run in a rendezvous (one atomic step here). */
+inline dj_check()
+{
+#if STRATEGY == S_IPSCAN
+    d_step { printf("dj_check\n"); clear = FORALL(IP_REGION_CLEAR) }
+#elif STRATEGY == S_STACKSCAN
+    d_step { printf("dj_check\n"); clear = FORALL(STACK_REGION_CLEAR) }
+#elif STRATEGY == S_TASKSRCU
+    d_step { printf("dj_check\n"); gp_start() }; gp_end(); clear = true
+#elif STRATEGY == S_SAFE
+    d_step { printf("dj_check\n"); gp_start() }; gp_end();
+    d_step { clear = FORALL(STACK_REGION_CLEAR) }
+#else
+    d_step { printf("dj_check\n"); clear = true }   /* bypass, stop-machine */
+#endif
+}
+
 /* int3 already at head: tail, sync, head, sync. */
 inline dj_commit()
 {
-    printf("dj_commit\n");
 #if STRATEGY == S_STOPMACHINE
-    d_step { tail = T_JMP; head = H_JMP };     /* all CPUs parked */
+    d_step { printf("dj_commit\n"); tail = T_JMP; head = H_JMP; dj = DJ_OPTIMIZED }
 #else
-    tail = T_JMP;
-    head = H_JMP;
+    atomic { printf("dj_commit\n"); tail = T_JMP };
+    atomic { head = H_JMP; dj = DJ_OPTIMIZED }
 #endif
-    dj = DJ_OPTIMIZED
 }
 
 /* Buffer freed without the jmp ever written, after too many failed checks. */
-inline dj_defer()   { printf("dj_defer\n"); free_buffer(true); dj = DJ_INT3 }
+inline dj_defer()
+{
+    atomic { printf("dj_defer\n"); published = false };
+    free_wait(true);
+    atomic { buf_live = false; dj = DJ_INT3 }
+}
 
 /* int3 back at head, sync, original tail, sync; head stays the probe's int3
  * (a probe being removed would restore the original byte through the int3
  * protocol, int3.pml).  The buffer stays allocated and published. */
 inline dj_unoptimize()
 {
-    printf("dj_unoptimize\n");
 #if STRATEGY == S_STOPMACHINE
-    d_step { head = H_INT3; tail = T_ORIG };
+    d_step { printf("dj_unoptimize\n"); head = H_INT3; tail = T_ORIG; dj = DJ_UNOPTIMIZING }
 #else
-    head = H_INT3;
-    tail = T_ORIG;
+    atomic { printf("dj_unoptimize\n"); head = H_INT3 };
+    atomic { tail = T_ORIG; dj = DJ_UNOPTIMIZING }
 #endif
-    dj = DJ_UNOPTIMIZING
 }
 
-inline dj_release() { printf("dj_release\n"); free_buffer(RELEASE_WAITS); dj = DJ_INT3 }
-
-/* The strategy's quiescence check on a prepared probe: sets clear. */
-inline dj_check()
+/* Unpublish, wait, free the buffer. */
+inline dj_release()
 {
-    printf("dj_check\n");
-#if STRATEGY == S_IPSCAN
-    d_step { clear = FORALL(IP_REGION_CLEAR) }       /* in a rendezvous */
-#elif STRATEGY == S_STACKSCAN
-    d_step { clear = FORALL(STACK_REGION_CLEAR) }
-#elif STRATEGY == S_TASKSRCU
-    grace_period(); clear = true
-#elif STRATEGY == S_SAFE
-    grace_period();
-    d_step { clear = FORALL(STACK_REGION_CLEAR) }
-#else
-    clear = true                                     /* bypass, stop-machine */
-#endif
+    atomic { printf("dj_release\n"); published = false };
+    free_wait(RELEASE_WAITS);
+    atomic { buf_live = false; dj = DJ_INT3 }
 }
 
 active proctype optimizer()

@@ -33,7 +33,7 @@
  * Variants (-D): PLAIN (poke=plain: plain stores, no int3, no sync),
  * HEAD_FIRST (poke=head_first: head, sync, tail, sync), INT3_HEAD_FIRST (the
  * int3 protocol with head written before tail), NO_REF_WAIT (int3_refs=skip).
- * NCPU (default 2): CPUs executing the site besides the patcher.
+ * NCPU (default 3): CPUs executing the site besides the patcher.
  *
  * Abstracted away: the bytes' actual values (a cell is OLD, NEW or INT3),
  * several sites per batch, the kernel's per-CPU generation counter (the
@@ -42,7 +42,7 @@
  */
 
 #ifndef NCPU
-#define NCPU 2
+#define NCPU 3
 #endif
 
 mtype = { OLD, NEW, INT3 };
