@@ -45,11 +45,18 @@
  * executes at addr+2 while the jmp's tail is in the text (H1, H2), returns
  * there or into a freed buffer (H3), or executes in a freed buffer (H8).
  *
- * Abstracted away: byte values (int3.pml), the probe handler itself (it runs
- * with preemption disabled in the buffer; here it is part of entering the
- * buffer), several probes, removing the probe (the int3 stays armed), nested
- * calls back into the region, branch targets inside the region (H4: refused
- * by analysis), CPUs (threads are what the checks see).
+ * Assumed of the kernel: a scan sees every interrupted EIP at every nesting
+ * depth (struct cpu intr_eips[], not only the innermost), and a thread in
+ * the probe handler that the buffer calls (preemption disabled) counts as in
+ * the buffer: here that call is part of entering the buffer (B0); in the
+ * kernel its EIP is in the handler and its return address in the buffer, so
+ * the EIP scan must treat the handler's range as the buffer, or the call
+ * must hold the int3 reference.
+ *
+ * Abstracted away: byte values (int3.pml), several probes, removing the
+ * probe (the int3 stays armed), nested calls back into the region, branch
+ * targets inside the region (H4: refused by analysis), CPUs (threads are
+ * what the checks see).
  *
  * Names: the probe states DJ_* and transitions dj_* are the jump optimizer's
  * (patch/), and each transition prints its name in a simulation

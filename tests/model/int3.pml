@@ -57,7 +57,7 @@ bool sync_req[NCPU];            /* sync IPI pending on this CPU */
 byte ref[NCPU];                 /* int3 handler references (int3.c icpu[].ref) */
 bool published;                 /* poke_active != NULL */
 bool copy_freed;                /* the batch's out-of-line copy (ool slot) */
-bool patched;                      /* the patcher has returned */
+bool patched;                   /* the patcher has returned */
 
 /* A store to a text cell: each CPU may keep seeing the old value until it
  * serializes. */
@@ -123,7 +123,7 @@ end:
        fetch(TAIL, t);
        assert(h == t);                                      /* H6 whole instruction */
 #ifndef PLAIN
-       assert(!patched || h == NEW);                           /* NEW once done */
+       assert(!patched || h == NEW);                       /* NEW once done */
 #endif
        d_step { h = OLD; t = OLD }
        goto end
