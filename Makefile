@@ -103,6 +103,7 @@ HOST32 ?= auto
 -include tests/host/host.mk
 -include patch/patch.mk
 -include smp/smp.mk
+-include tests/model/model.mk
 
 host-test: $(HOST_TESTS) $(HOST32_TESTS) $(B)/host/probe32
 	@set -e; for t in $(HOST_TESTS); do echo "== $$t"; ./$$t; done
@@ -127,6 +128,7 @@ test: deps
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory host-test
 	@$(MAKE) --no-print-directory host-test32-emulated
+	@$(MAKE) --no-print-directory model
 	@$(MAKE) --no-print-directory $(B)/kernel.iso
 	$(PYTHON) tests/runner.py --all
 

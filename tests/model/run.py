@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""Check the Spin models in tests/model/ exhaustively, correct and broken variants.
+
+For each variant: spin -a -o3 (no statement merging, so that pan's report of
+unreached code is exact) with the variant's -D macros, pan compiled with
+-DSAFETY -DBFS -DNOREDUCE (safety properties, breadth first so that a
+counterexample is a shortest one, no partial-order reduction to keep the
+search simple to trust), run to the end.  One line per variant:
+
+    model <name> <variant>: <states> states, <verdict>
+
+A correct variant must verify with no error, and must reach the code that
+matters (listed in REACH: a model that never gets there verifies vacuously).
+A broken variant must produce a counterexample, and the assertion it violates
+must carry the expected hazard tag on its source line (a broken variant that
+verifies, or fails for another reason, means a weak model).  The trail is
+kept under the build directory with a replay.sh that prints it step by step.
+
+Exit status 0 only if every variant ended as expected.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+THREADS = 3     # CPUs (int3.pml) or threads (djopt.pml) besides the patcher
+
+# (model, variant, -D macros, expected: None = verifies, else hazard tag)
+VARIANTS = [
+    ("int3", "bypass", [], None),
+    ("int3", "plain", ["PLAIN"], "H6"),
+    ("int3", "head_first", ["HEAD_FIRST"], "H6"),
+    ("int3", "int3_head_first", ["INT3_HEAD_FIRST"], "H6"),
+    ("int3", "no_ref_wait", ["NO_REF_WAIT"], "H7"),
+]
+STRATEGIES = {"int3-bypass": "S_BYPASS", "stop-machine": "S_STOPMACHINE",
+              "int3-ipscan": "S_IPSCAN", "int3-stackscan": "S_STACKSCAN",
+              "int3-tasksrcu": "S_TASKSRCU", "safe": "S_SAFE"}
+SHAPES = {"": [], "+lastcall": ["LASTCALL"], "+midcall": ["MIDCALL"]}
+
+
+def djopt(strategy, shape="", extra=(), expect=None):
+    name = strategy + shape + "".join("+" + e.lower().replace("_", "-") for e in extra)
+    return ("djopt", name, ["STRATEGY=" + STRATEGIES[strategy]] + SHAPES[shape] + list(extra), expect)
+
+
+for s in ("int3-ipscan", "int3-stackscan", "int3-tasksrcu", "safe"):
+    for shape in SHAPES:
+        bad = shape == "+midcall" and s in ("int3-ipscan", "int3-tasksrcu")
+        VARIANTS.append(djopt(s, shape, expect="H3" if bad else None))
+VARIANTS += [
+    djopt("int3-bypass", expect="H1"),
+    djopt("stop-machine", expect="H1"),
+    djopt("int3-ipscan", extra=["NO_RELEASE_WAIT"], expect="H8"),
+    djopt("int3-ipscan", extra=["NO_PREP_REFS"], expect="H1"),
+    djopt("int3-ipscan", extra=["NO_FREE_REFS"], expect="H8"),
+]
+
+# Code that a correct variant must reach, as regexes over the model's source
+# lines outside comments (one of the matching lines must be reached): a
+# variant that verifies without getting there verifies vacuously.
+REACH = {
+    "int3": {"H6 assertion": r"H6 whole", "H7 assertion": r"H7 copy used",
+             "vanished int3": r"vanished: restart", "NEW assertion": r"NEW once done"},
+    "djopt": dict([(t, r'printf\("%s\\n"' % t) for t in (
+        "dj_queue", "dj_cancel", "dj_prepare", "dj_check", "dj_commit", "dj_defer",
+        "dj_unoptimize", "dj_release")] + [
+        ("H1 assertion", r"assert.*H1 H2"), ("H8 assertion", r"assert.*\bH8\b"),
+        ("H3 assertion", r"assert.*\bH3\b")]),
+}
+
+
+def exempt(what, macros):
+    """What a correct variant cannot reach by construction."""
+    if what == "dj_defer":      # a check that cannot fail never defers: tasks-RCU's,
+        return "STRATEGY=S_TASKSRCU" in macros or \
+            ("STRATEGY=S_SAFE" in macros and "MIDCALL" not in macros)   # or safe's stack scan
+    if what == "H3 assertion":  # checked on a return from a callee: needs a call
+        return "MIDCALL" not in macros and "LASTCALL" not in macros      # no callee
+    return False
+
+
+def run(cmd, cwd):
+    p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if p.returncode != 0:
+        raise RuntimeError("%s failed:\n%s" % (" ".join(cmd), p.stdout))
+    return p.stdout
+
+
+def never_reached(model, pan_out, macros):
+    """REACH entries none of whose lines pan reached (its 'unreached' report)."""
+    lines = open(model).read().split("\n")
+    unreached = {int(n) for n in re.findall(r'^\s+\S+:(\d+), state \d+, ', pan_out, re.M)}
+    missing = []
+    for what, pat in REACH[os.path.basename(model)[:-4]].items():
+        at = [i + 1 for i, l in enumerate(lines)
+              if re.search(pat, l) and not l.lstrip().startswith(("*", "/*"))]
+        if not at:
+            raise RuntimeError("REACH pattern %r matches no line of %s" % (pat, model))
+        if all(n in unreached for n in at) and not exempt(what, macros):
+            missing.append(what)
+    return missing
+
+
+def counterexample(model, dflags, trail, wdir, pan_out):
+    """Replay the trail: what failed (with the hazard tags on the failed
+    assertion's line), and the steps the model printed on the way."""
+    out = run(["spin", "-t", "-k", trail] + dflags + [model], wdir)
+    steps = " > ".join(s.strip() for s in out.split("spin: ")[0].split("\n") if s.strip())
+    m = re.search(r"^spin: (\S+):(\d+), Error: assertion violated", out, re.M)
+    if not m:                   # not an assertion: an invalid end state (deadlock) ...
+        err = re.search(r"^pan:1: (.*?)(?: \(at depth \d+\))?$", pan_out, re.M)
+        return [], "%s after: %s" % (err.group(1) if err else "error", steps)
+    line = open(model).read().split("\n")[int(m.group(2)) - 1]
+    tags = re.findall(r"\bH\d+\b", line.split("/*", 1)[1]) if "/*" in line else []
+    return tags, "%s at %s:%s after: %s" % ("/".join(tags) or "untagged assertion",
+                                            os.path.basename(m.group(1)), m.group(2), steps)
+
+
+def check(model_name, variant, macros, expect, build):
+    model = os.path.join(HERE, model_name + ".pml")
+    wdir = os.path.join(build, "%s-%s" % (model_name, variant))
+    os.makedirs(wdir, exist_ok=True)
+    for f in os.listdir(wdir):
+        if f.endswith(".trail"):
+            os.remove(os.path.join(wdir, f))
+    n = "NCPU" if model_name == "int3" else "NT"
+    dflags = ["-D" + m for m in macros + ["%s=%d" % (n, THREADS)]]
+    run(["spin", "-a", "-o3"] + dflags + [model], wdir)     # -o3: report unreached code exactly
+    run(["gcc", "-O1", "-w", "-DSAFETY", "-DBFS", "-DNOREDUCE", "-o", "pan", "pan.c"], wdir)
+    out = run(["./pan"], wdir)
+    with open(os.path.join(wdir, "pan.out"), "w") as f:
+        f.write(out)
+    states = re.search(r"^\s*(\d+) states, stored", out, re.M)
+    errors = re.search(r"errors: (\d+)", out)
+    if not states or not errors:
+        return False, "?", "FAILED: cannot parse pan's output (%s/pan.out)" % wdir
+    states, errors = int(states.group(1)), int(errors.group(1))
+    if errors == 0 and re.search(r"too small|not completed|out of memory", out, re.I):
+        return False, states, "FAILED: search incomplete (%s/pan.out)" % wdir
+    trail = os.path.basename(model) + ".trail"
+    if errors == 0:
+        if expect:
+            return False, states, "FAILED: no counterexample for %s (weak model)" % expect
+        missing = never_reached(model, out, macros)
+        if missing:
+            return False, states, "FAILED: verified but never reaches %s" % ", ".join(missing)
+        return True, states, "verified"
+    replay = "spin -t -p -k %s %s %s" % (os.path.abspath(os.path.join(wdir, trail)),
+                                         " ".join(dflags), model)
+    with open(os.path.join(wdir, "replay.sh"), "w") as f:
+        f.write("#!/bin/sh\n# print the counterexample step by step\nexec %s\n" % replay)
+    os.chmod(os.path.join(wdir, "replay.sh"), 0o755)
+    tags, what = counterexample(model, dflags, trail, wdir, out)
+    rel = os.path.relpath(os.path.join(wdir, trail))
+    if not expect:
+        return False, states, "FAILED: %s (trail: %s)" % (what, rel)
+    if expect not in tags:
+        return False, states, "FAILED: counterexample is not %s: %s (trail: %s)" % (expect, what, rel)
+    return True, states, "counterexample found (trail: %s; %s)" % (rel, what)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--build", default=os.path.join(os.environ.get("B", "build"), "model"))
+    ap.add_argument("--only", help="regex over '<model> <variant>'")
+    args = ap.parse_args()
+    if not shutil.which("spin"):
+        print("model: spin not found: make deps (Debian package spin)")
+        return 1
+    t0, bad, n = time.time(), 0, 0
+    for model, variant, macros, expect in VARIANTS:
+        if args.only and not re.search(args.only, "%s %s" % (model, variant)):
+            continue
+        n += 1
+        try:
+            ok, states, verdict = check(model, variant, macros, expect, args.build)
+        except RuntimeError as e:
+            ok, states, verdict = False, "?", "FAILED: %s" % e
+        bad += not ok
+        print("model %s %s: %s states, %s" % (model, variant, states, verdict), flush=True)
+    print("model: %d variants, %d as expected, %d failed, %.0f s" % (n, n - bad, bad, time.time() - t0))
+    return 1 if bad or not n else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
