@@ -14,6 +14,14 @@ NOPROBE static bool fixup_pf(struct trapframe *tf)
     return true;
 }
 
+/* Is a fixup instruction in [lo, hi)?  A copy run elsewhere (a detour
+ * buffer) would fault without finding its fixup. */
+bool fixup_in(uint32_t lo, uint32_t hi)
+{
+    uint32_t w = (uint32_t)mem_try_write8_insn, r = (uint32_t)mem_try_read8_insn;
+    return (w >= lo && w < hi) || (r >= lo && r < hi);
+}
+
 void fixup_init(void)
 {
     trap_register(T_PF, fixup_pf);

@@ -5,4 +5,5 @@
 int mem_try_write8(void *dst, uint8_t v);   /* 0, or -1 on fault */
 int mem_try_read8(const void *src);         /* byte, or -1 on fault */
 void fixup_init(void);
+bool fixup_in(uint32_t lo, uint32_t hi);    /* a fixup instruction inside? */
 #endif

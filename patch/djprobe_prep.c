@@ -5,6 +5,8 @@
 #include "patch/djprobe_int.h"
 #include "patch/insn_analyze.h"
 #include "patch/slot.h"
+#include "patch/xref.h"
+#include "kernel/fixup.h"
 #include "patch/poke.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
@@ -96,6 +98,11 @@ static int choose_region(struct djprobe *d, const struct dj_strategy_desc *sd)
     for (a = d->addr + 1; !r && sd->analysis && a < d->addr + d->len; a++)
         if ((k = ksym_lookup(a)) && k->addr == a)     /* other code may jump to a label */
             r = refuse(d, "%s: the symbol at %08x %s starts inside the region", "H4", a);
+    k = ksym_lookup(d->addr);
+    if (!r && sd->analysis && (a = xref_branch_into(d->addr, d->addr + d->len, k->addr, k->addr + k->size)))
+        r = refuse(d, "%s: a branch in another function, at %08x %s, lands inside the region", "H4", a);
+    if (!r && fixup_in(d->addr, d->addr + d->len))
+        r = refuse(d, "%s: an instruction with an exception fixup is inside, at %08x %s", "H12", d->addr);
     return r;
 }
 

@@ -114,3 +114,17 @@ FUNC(dj_sled)
     mov $7, %eax
     ret
 END(dj_sled)
+
+/* H4 from another function: dj_xf_tail jumps into dj_xf's region at 1 */
+FUNC(dj_xf)
+    mov 4(%esp), %eax
+1:  add %eax, %eax
+2:  add $3, %eax
+    ret
+END(dj_xf)
+DJ_OFF(dj_xf_add, dj_xf, 1b)
+
+FUNC(dj_xf_tail)
+    mov 4(%esp), %eax
+    jmp 2b
+END(dj_xf_tail)

@@ -21,10 +21,10 @@ int dj_add(int x);
 int dj_jcc(int x);
 int dj_call_last(void);
 int dj_mid_call(void);
-int dj_h4(int x), dj_h5(int x), dj_short(int x), dj_label(int x);
+int dj_h4(int x), dj_h5(int x), dj_short(int x), dj_label(int x), dj_xf(int x);
 int dj_sled(int i);
 extern char dj_add_mov[], dj_jcc_cmp[], dj_call_last_xor[], dj_mid_call_nop[];
-extern char dj_h4_add[], dj_h5_add[], dj_short_add[], dj_label_add[];
+extern char dj_h4_add[], dj_h5_add[], dj_short_add[], dj_label_add[], dj_xf_add[];
 #define AT(fn, off) ((uint32_t)(fn) + (uint32_t)(off))
 
 /* The callee of dj_call_last / dj_mid_call: returns 41, sleeping first when
@@ -185,6 +185,7 @@ KTEST(djprobe_refusals)
     refused(ktest_ctx, AT(dj_h5, dj_h5_add), dj_h5, 1, "H5: indirect jump");
     refused(ktest_ctx, AT(dj_short, dj_short_add), dj_short, 1, "H12: region crosses the function end");
     refused(ktest_ctx, AT(dj_label, dj_label_add), dj_label, 1, "H4: the symbol at");
+    refused(ktest_ctx, AT(dj_xf, dj_xf_add), dj_xf, 1, "H4: a branch in another function, at");
 }
 
 KTEST(djprobe_post_handler_stays_int3)
