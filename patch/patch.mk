@@ -49,7 +49,12 @@ $(INSN_HB)/insn_fuzz_smoke.sh: tests/host/insn_fuzz_smoke.sh $(INSN_HB)/insn_fuz
 HOST_TESTS += $(INSN_HB)/insn_test $(INSN_HB)/insn_analyze_test \
 	      $(INSN_HB)/insn_objdump_all.sh \
 	      $(INSN_HB)/insn_fuzz_smoke.sh
-HOST32_TESTS += $(INSN_HB)/insn_reloc_test
+HOST32_TESTS += $(INSN_HB)/insn_reloc_test $(INSN_HB)/tramp_test
+
+# Runs detour buffers natively: 32-bit, not PIE.
+$(INSN_HB)/tramp_test: tests/host/tramp_test.c patch/tramp.c patch/tramp.h $(INSN_SRC) $(INSN_HDR)
+	@mkdir -p $(INSN_HB)
+	$(INSN_HCC) -m32 -fno-pie -no-pie -o $@ tests/host/tramp_test.c patch/tramp.c $(INSN_SRC)
 
 # make insn-check FILES="a.so b.o ..."  (any 32-bit ELF files)
 insn-check: $(INSN_HB)/insn_objdump_check
