@@ -382,9 +382,11 @@ static void h8_sleeper(struct ktest_ctx *ktest_ctx, int strategy)
 KTEST(djprobe_h8_sleeper_safe) { h8_sleeper(ktest_ctx, DJS_SAFE); }
 KTEST_MANUAL(djprobe_h8_sleeper) { h8_sleeper(ktest_ctx, DJS_DEFAULT); }
 
-/* Probes optimized and removed, round after round, while a worker on every
- * CPU calls the probed functions and checks each result (under -singlestep
- * workers are preempted and interrupted inside the regions and buffers). */
+/* Probes optimized and removed, round after round, with each strategy that
+ * must be safe for these regions (no mid-region calls), while a worker on
+ * every CPU calls the probed functions and checks each result (under
+ * -singlestep workers are preempted and interrupted inside the regions and
+ * buffers). */
 static volatile uint32_t conc_errors;
 static void conc_worker(struct torture_worker *w)
 {
@@ -398,6 +400,7 @@ static void conc_worker(struct torture_worker *w)
 
 KTEST(djprobe_under_concurrent_calls)
 {
+    static const int safe_ones[] = { DJS_SAFE, DJS_INT3_IPSCAN, DJS_INT3_STACKSCAN, DJS_INT3_TASKSRCU };
     struct kprobe p[3];
     char err[160], why[96];
     uint32_t opt = 0, hits = 0;
@@ -410,7 +413,11 @@ KTEST(djprobe_under_concurrent_calls)
         p[0].addr = AT(dj_add, dj_add_mov);
         p[1].addr = AT(dj_jcc, dj_jcc_cmp);
         p[2].addr = AT(dj_call_last, dj_call_last_xor);
-        for (i = 0; i < 3; i++) { p[i].pre_handler = pre_nothing; p[i].flags = KPROBE_OPTIMIZE; }
+        for (i = 0; i < 3; i++) {
+            p[i].pre_handler = pre_nothing;
+            p[i].flags = KPROBE_OPTIMIZE;
+            p[i].strategy = safe_ones[round % 4];
+        }
         KASSERT(kprobe_register_many(p, 3, err, sizeof err) == 3);
         djprobe_flush();
         for (i = 0; i < 3; i++)
