@@ -6,14 +6,7 @@
 #ifndef DJPROBE_H
 #define DJPROBE_H
 #include "kernel/types.h"
-
-enum dj_state {
-    DJ_INT3,            /* armed int3 probe, not queued */
-    DJ_QUEUED,          /* waiting for the optimizer thread */
-    DJ_PREPARED,        /* buffer built and published: int3 hits go through it */
-    DJ_OPTIMIZED,       /* jmp written */
-    DJ_UNOPTIMIZING,    /* int3 and original bytes back; buffer awaits quiescence */
-};
+#include "patch/djprobe_fsm.h"     /* enum dj_state, enum dj_event, dj_next() */
 
 enum dj_strategy {
     DJS_DEFAULT,        /* the boot parameter djprobe= */

@@ -1,75 +1,95 @@
 /* djopt.pml - the jump optimizer's per-probe lifecycle under each patching
  * strategy (hazards H1 preempted inside the region, H2 the same for an
  * interrupted EIP, H3 return address inside the region, H8 buffer freed
- * under a thread).
+ * under a thread), as patch/djprobe.c, kprobe.c, quiesce.c and tramp.c do it.
  *
  * The region is two instructions: I0 at addr (2 bytes) and I1 at addr+2
  * (3 bytes); addr+5 is the region's end.  The probe's int3 stays armed at
  * addr all along (head H_INT3), so the original first byte never runs from
- * the text: a thread at addr traps, and the int3 handler either single-steps
- * I0 out of line and returns to addr+2 (probe not prepared), or sends the
- * thread through the detour buffer (buffer published).  The buffer holds
- * copies of I0 and I1 and a jmp back to addr+5.  Text writes are atomic here:
- * int3.pml shows that the int3 protocol makes each write look atomic to an
- * executing CPU; what this model adds is WHEN the jmp's tail (addr+1..+4)
- * is in the text and WHEN the buffer is freed.
+ * the text: a thread at addr traps, and the int3 handler (kprobe_int3) sends
+ * it through the detour buffer if the probe is DJ_PREPARED or DJ_OPTIMIZED
+ * (the buffer is published), else single-steps I0 out of line and returns
+ * to addr+2 (DJ_INT3, DJ_QUEUED, and DJ_UNOPTIMIZING: the buffer is no
+ * longer published there).  Text writes are atomic here: int3.pml shows
+ * that the int3 protocol makes each write look atomic to an executing CPU;
+ * what this model adds is WHEN the jmp's tail (addr+1..+4) is in the text
+ * and WHEN the buffer is freed.
+ *
+ * The detour buffer (patch/tramp.c): its first instruction (pushfl, BP) runs
+ * with the probed code's IF, so a thread may be preempted there with its
+ * saved EIP in the buffer; from the next one (cli) the buffer calls the
+ * probe handler (kprobe_detour, BH), which holds the int3 reference and
+ * runs with preemption off until it returns, with IF=0, into the buffer.
+ * In the handler the thread's EIP is outside the buffer (a pre-handler runs
+ * with the probed code's IF, so a scan's rendezvous can catch it there) and
+ * its return address inside.  (The kernel takes the reference a few
+ * instructions after the cli, in kprobe_detour; with IF=0 in between no
+ * scan can see that gap, and a reference wait that passes in it is the
+ * same as one that passed while the thread was at BP.)  Then the copies of
+ * I0 (B0) and I1 (B1), where it can be preempted again, and the jmp back to
+ * addr+5 (BJ).
  *
  * A thread is at one place (pc) and, in a callee, has one return address
- * (ret).  "Running at pc" and "preempted at pc" (saved EIP), or "interrupted
- * at pc" (interrupted EIP, H2), look the same to everyone here, since the
- * scans run in a rendezvous where every CPU's interrupted EIP is visible, so
- * a thread may simply stay at any place for any time.  Voluntary switches
- * (sleep, yield) happen only outside the region or in a callee.
+ * (ret).  "Running at pc" and "preempted at pc" (saved EIP), or
+ * "interrupted at pc" (interrupted EIP, H2), look the same to everyone here,
+ * since the scans run in a rendezvous where every CPU's interrupted EIPs
+ * are visible, so a thread may simply stay at any place for any time.  A
+ * scan is one atomic step that may fall anywhere, even while a thread has
+ * interrupts off in the int3 handler, where the kernel's rendezvous would
+ * wait for it: an over-approximation (verified stays verified).  Voluntary
+ * switches (sleep, yield) happen only outside the region or in a callee.
  *
  * Region shapes (-D): MIDCALL (I0 is a call: its return address is addr+2,
  * or the buffer's copy of I1 when run from the buffer: H3), LASTCALL (I1 is a
  * call: run from the buffer as "push addr+5; jmp target", so a sleeper in the
  * callee holds addr+5, outside).
  *
- * Strategies (-DSTRATEGY=S_...), the check of dj_check before the jmp is
- * written and the wait of dj_release/dj_defer before the buffer is freed:
+ * Strategies (-DSTRATEGY=S_..., patch/strategy.c): the check of dj_check
+ * before the jmp is written and the wait of dj_release before the buffer is
+ * freed (int3_sync_refs first, for every strategy that waits):
  *   S_BYPASS      int3 protocol, no check, no wait
  *   S_STOPMACHINE jmp written whole in one rendezvous, no check, no wait
  *   S_IPSCAN      every saved/interrupted EIP: none in (addr, addr+5) to
  *                 commit (else retry, then defer), none in the buffer to free
- *   S_STACKSCAN   the same over every stack word (return addresses too)
- *   S_TASKSRCU    wait until every thread has switched voluntarily
- *   S_SAFE        tasks-RCU wait, then the stack scan
- * Broken on purpose (-D): NO_RELEASE_WAIT (dj_release frees the buffer
- * without the strategy's wait), NO_PREP_REFS (dj_prepare does not wait for
- * int3 handlers that looked the probe up before the buffer was published),
- * NO_FREE_REFS (freeing does not wait for int3 handlers that found the
- * buffer published).
+ *   S_STACKSCAN   the same, plus every return address on every stack
+ *                 (djprobe_scan=words|frames: both see every return address;
+ *                 the word scan's false positives only delay)
+ *   S_SAFE        as S_STACKSCAN (frame-pointer unwind), the default
+ *   S_TASKSRCU    wait until every thread has switched voluntarily (it may
+ *                 time out: one failure defers); refuses a region with a
+ *                 call before its last instruction (dj_cancel), unless
+ *                 ALLOW_MIDCALL (broken on purpose)
+ * Proposed fix (-D): DETOUR_RET_SCANNED (the EIP scan also sees the return
+ * address of a detour handler a parked CPU is running: S_IPSCAN needs it,
+ * see the H8 counterexample of int3-ipscan).  Broken on purpose (-D):
+ * NO_RELEASE_WAIT (dj_release frees the buffer without the strategy's wait),
+ * NO_PREP_REFS (dj_prepare does not wait for int3 handlers that looked the
+ * probe up before the buffer was published), NO_FREE_REFS (freeing does not
+ * wait for int3 handlers that found the buffer published).
  *
  * Property (assertions, tagged with the hazard on their line): no thread
  * executes at addr+2 while the jmp's tail is in the text (H1, H2), returns
- * there or into a freed buffer (H3), or executes in a freed buffer (H8).
+ * there or into a freed buffer (H3), or executes in or returns into a freed
+ * buffer (H8).
  *
  * Assumed of the kernel: a scan sees every interrupted EIP at every nesting
- * depth (struct cpu intr_eips[], not only the innermost), and a thread in
- * the probe handler that the buffer calls (preemption disabled) counts as in
- * the buffer: here that call is part of entering the buffer (B0); in the
- * kernel its EIP is in the handler and its return address in the buffer, so
- * the EIP scan must treat the handler's range as the buffer, or the call
- * must hold the int3 reference.
+ * depth (struct cpu intr_eips[], not only the innermost).
  *
  * Abstracted away: byte values (int3.pml), several probes, removing the
  * probe (the int3 stays armed), nested calls back into the region, branch
  * targets inside the region (H4: refused by analysis), CPUs (threads are
  * what the checks see).
  *
- * Names: the probe states DJ_* and transitions dj_* are the jump optimizer's
- * (patch/), and each transition prints its name in a simulation
- * (spin -p/-n), for a host test that replays walks against the C code.
+ * Names: the probe states DJ_* and transitions dj_* are those of
+ * patch/djprobe_fsm.h.  In a simulation (spin -n<seed>) each transition
+ * prints its name in its first step and "-> <state>" in its last, which
+ * tests/host/djprobe_fsm_test.c replays against the C table.
  */
 
 #ifndef NT
 #define NT 3                    /* threads running the probed code (<= 3) */
 #endif
 #define MAXT 3
-#ifndef MAXTRIES
-#define MAXTRIES 2              /* dj_check failures before dj_defer */
-#endif
 
 #define S_BYPASS      1
 #define S_STOPMACHINE 2
@@ -81,6 +101,23 @@
 #define STRATEGY S_SAFE
 #endif
 
+/* dj_check failures before dj_defer (djprobe_tries; quiesce_tasks gives up
+ * once, after tries * 50 ms) */
+#ifndef MAXTRIES
+#if STRATEGY == S_TASKSRCU
+#define MAXTRIES 1
+#else
+#define MAXTRIES 2
+#endif
+#endif
+#define CHECKS (STRATEGY != S_BYPASS && STRATEGY != S_STOPMACHINE)
+/* dj_prepare refuses the region (H3): tasks-RCU cannot protect a mid call */
+#if defined(MIDCALL) && STRATEGY == S_TASKSRCU && !defined(ALLOW_MIDCALL)
+#define REGION_OK false
+#else
+#define REGION_OK true
+#endif
+
 mtype = { DJ_INT3, DJ_QUEUED, DJ_PREPARED, DJ_OPTIMIZED, DJ_UNOPTIMIZING };
 mtype = { OUT,                  /* at addr+5 or anywhere else outside */
           A0,                   /* at addr: about to hit the int3 or the jmp */
@@ -88,6 +125,8 @@ mtype = { OUT,                  /* at addr+5 or anywhere else outside */
           TRAP,                 /* in the int3 handler, before its lookup */
           TRAP_BUF,             /* int3 handler: found the buffer published */
           TRAP_STEP,            /* int3 handler: single-stepping I0 */
+          BP,                   /* buffer's first instruction (pushfl) */
+          BH,                   /* in the handler the buffer calls */
           B0, B1, BJ,           /* in the buffer: copy of I0, of I1, jmp addr+5 */
           CALLEE };             /* in a function called from the region */
 mtype = { NONE, RET_A2, RET_B1, RET_A5 };       /* return address in a callee */
@@ -95,21 +134,27 @@ mtype = { H_INT3, H_JMP, T_ORIG, T_JMP };       /* text at addr, addr+1..4 */
 
 mtype dj = DJ_INT3;             /* the probe's optimizer state */
 mtype head = H_INT3, tail = T_ORIG;
-bool published;                 /* int3 hits go through the buffer */
 bool buf_live;                  /* the buffer is allocated */
 mtype pc[MAXT] = OUT, ret[MAXT] = NONE;
-bool ref[MAXT];                 /* in the int3 handler (its per-CPU reference) */
+bool ref[MAXT];                 /* an int3 reference held (int3 or detour handler) */
 bool gp, qs[MAXT];              /* tasks-RCU grace period; switched since its start */
+
+/* kprobe_int3: int3 hits go through the buffer */
+#define PUBLISHED (dj == DJ_PREPARED || dj == DJ_OPTIMIZED)
 
 #define FORALL(P) (P(0) && P(1) && P(2))        /* unused threads stay OUT */
 
 /* What the checks look at, per thread. */
 #define IN_REGION(t)   (pc[t] == A2)
-#define IN_BUF(t)      (pc[t] == B0 || pc[t] == B1 || pc[t] == BJ)
+#define IN_BUF(t)      (pc[t] == BP || pc[t] == B0 || pc[t] == B1 || pc[t] == BJ)
 #define IP_REGION_CLEAR(t)    (!IN_REGION(t))
-#define IP_BUF_CLEAR(t)       (!IN_BUF(t))
+#ifdef DETOUR_RET_SCANNED
+#define IP_BUF_CLEAR(t)       (!IN_BUF(t) && pc[t] != BH)
+#else
+#define IP_BUF_CLEAR(t)       (!IN_BUF(t))      /* a thread in the handler: EIP outside */
+#endif
 #define STACK_REGION_CLEAR(t) (!IN_REGION(t) && ret[t] != RET_A2)
-#define STACK_BUF_CLEAR(t)    (!IN_BUF(t) && ret[t] != RET_B1)
+#define STACK_BUF_CLEAR(t)    (!IN_BUF(t) && pc[t] != BH && ret[t] != RET_B1)
 #define NO_REF(t)             (!ref[t])
 #define QUIESCENT(t)          (qs[t])
 
@@ -120,117 +165,114 @@ inline wait_refs() { NO_REF(0); NO_REF(1); NO_REF(2) }
 /* A tasks-RCU grace period: every thread has switched voluntarily since it
  * started. */
 inline gp_start() { gp = true; qs[0] = (0 >= NT); qs[1] = (1 >= NT); qs[2] = (2 >= NT) }
-inline gp_end()   { FORALL(QUIESCENT); d_step { gp = false; qs[0] = false; qs[1] = false; qs[2] = false } }
-inline grace_period() { d_step { gp_start() }; gp_end() }
+inline gp_reset() { d_step { gp = false; qs[0] = false; qs[1] = false; qs[2] = false } }
 
-/* The strategy's wait before a buffer that was reachable is freed. */
-inline release_wait()
+/* Before a buffer that was reachable is freed (it is unpublished): the int3
+ * references, then the strategy's wait (release() in patch/djprobe.c; the
+ * scans are retried until clear, the tasks wait until it completes). */
+inline free_wait()
 {
-#if STRATEGY == S_IPSCAN
-    FORALL(IP_BUF_CLEAR)                 /* retried (blocks) until clear */
-#elif STRATEGY == S_STACKSCAN
-    FORALL(STACK_BUF_CLEAR)
-#elif STRATEGY == S_TASKSRCU
-    grace_period()
-#elif STRATEGY == S_SAFE
-    grace_period(); FORALL(STACK_BUF_CLEAR)
-#else
-    skip                                 /* bypass, stop-machine: none */
-#endif
-}
-
-/* Before a buffer that was reachable is freed (it is unpublished): wait
- * for int3 handlers, then the strategy's wait (if do_wait). */
-inline free_wait(do_wait)
-{
+#if CHECKS
 #ifndef NO_FREE_REFS
     wait_refs();
 #endif
-    if
-    :: do_wait -> release_wait()
-    :: else -> skip
-    fi
-}
-#ifdef NO_RELEASE_WAIT
-#define RELEASE_WAITS false
-#else
-#define RELEASE_WAITS true
+#ifndef NO_RELEASE_WAIT
+#if STRATEGY == S_IPSCAN
+    FORALL(IP_BUF_CLEAR);
+#elif STRATEGY == S_STACKSCAN || STRATEGY == S_SAFE
+    FORALL(STACK_BUF_CLEAR);
+#elif STRATEGY == S_TASKSRCU
+    d_step { gp_start() }; FORALL(QUIESCENT); gp_reset();
 #endif
+#endif
+#endif
+    skip
+}
 
-/* ---- transitions: one inline each, named as in patch/; each prints its
- * name in its first step and sets the new state in its last ---- */
+/* ---- transitions: one inline each, named as in patch/djprobe_fsm.h; each
+ * prints its name in its first step and the new state in its last ---- */
 
-inline dj_queue()   { atomic { printf("dj_queue\n"); dj = DJ_QUEUED } }
-inline dj_cancel()  { atomic { printf("dj_cancel\n"); dj = DJ_INT3 } }
+#define SET(s) dj = s; printf("-> %e\n", dj)
 
-/* Build the buffer and publish it: from now on an int3 hit goes through it.
- * Then wait for handlers that looked up before (they may still land at
- * addr+2). */
+inline dj_queue()   { d_step { printf("dj_queue\n"); SET(DJ_QUEUED) } }
+inline dj_cancel()  { d_step { printf("dj_cancel\n"); SET(DJ_INT3) } }
+
+/* Build the buffer and publish it (the state): from now on an int3 hit goes
+ * through it.  Then wait for handlers that looked up before (they may still
+ * land at addr+2). */
 inline dj_prepare()
 {
-    atomic { printf("dj_prepare\n"); buf_live = true; published = true };
+    d_step { printf("dj_prepare\n"); buf_live = true; SET(DJ_PREPARED) };
 #ifndef NO_PREP_REFS
     wait_refs();
 #endif
-    dj = DJ_PREPARED
+    skip
 }
 
 /* The strategy's quiescence check on a prepared probe: sets clear.  The
- * scans run in a rendezvous (one atomic step here). */
+ * scans run in a rendezvous (one atomic step here).  (Each transition's
+ * printf is on one line whatever the strategy: run.py's reach check.) */
 inline dj_check()
 {
+    d_step {
+        printf("dj_check\n");
 #if STRATEGY == S_IPSCAN
-    d_step { printf("dj_check\n"); clear = FORALL(IP_REGION_CLEAR) }
-#elif STRATEGY == S_STACKSCAN
-    d_step { printf("dj_check\n"); clear = FORALL(STACK_REGION_CLEAR) }
+        clear = FORALL(IP_REGION_CLEAR)
+#elif STRATEGY == S_STACKSCAN || STRATEGY == S_SAFE
+        clear = FORALL(STACK_REGION_CLEAR)
 #elif STRATEGY == S_TASKSRCU
-    d_step { printf("dj_check\n"); gp_start() }; gp_end(); clear = true
-#elif STRATEGY == S_SAFE
-    d_step { printf("dj_check\n"); gp_start() }; gp_end();
-    d_step { clear = FORALL(STACK_REGION_CLEAR) }
-#else
-    d_step { printf("dj_check\n"); clear = true }   /* bypass, stop-machine */
+        gp_start()
+    };
+    if
+    :: FORALL(QUIESCENT) -> clear = true
+    :: !FORALL(QUIESCENT) -> clear = false      /* quiesce_tasks timed out */
+    fi;
+    d_step {
+        gp = false; qs[0] = false; qs[1] = false; qs[2] = false
 #endif
+        ; printf("-> %e\n", dj)
+    }
 }
 
-/* int3 already at head: tail, sync, head, sync. */
+/* int3 already at head: tail, sync, head, sync (stop-machine: all at once). */
 inline dj_commit()
 {
-#if STRATEGY == S_STOPMACHINE
-    d_step { printf("dj_commit\n"); tail = T_JMP; head = H_JMP; dj = DJ_OPTIMIZED }
-#else
-    atomic { printf("dj_commit\n"); tail = T_JMP };
-    atomic { head = H_JMP; dj = DJ_OPTIMIZED }
+    d_step {
+        printf("dj_commit\n"); tail = T_JMP;
+#if STRATEGY != S_STOPMACHINE
+    };
+    d_step {
 #endif
+        head = H_JMP; SET(DJ_OPTIMIZED)
+    }
 }
 
-/* Buffer freed without the jmp ever written, after too many failed checks. */
-inline dj_defer()
-{
-    atomic { printf("dj_defer\n"); published = false };
-    free_wait(true);
-    atomic { buf_live = false; dj = DJ_INT3 }
-}
+/* Too many failed checks: the buffer is unpublished, the jmp was never
+ * written; dj_release frees the buffer. */
+inline dj_defer()   { d_step { printf("dj_defer\n"); SET(DJ_UNOPTIMIZING) } }
 
-/* int3 back at head, sync, original tail, sync; head stays the probe's int3
- * (a probe being removed would restore the original byte through the int3
- * protocol, int3.pml).  The buffer stays allocated and published. */
+/* int3 back at head, sync, original tail, sync, then the state (which
+ * unpublishes the buffer); head stays the probe's int3 (a probe being
+ * removed would restore the original byte through the int3 protocol,
+ * int3.pml).  Stop-machine: all at once. */
 inline dj_unoptimize()
 {
-#if STRATEGY == S_STOPMACHINE
-    d_step { printf("dj_unoptimize\n"); head = H_INT3; tail = T_ORIG; dj = DJ_UNOPTIMIZING }
-#else
-    atomic { printf("dj_unoptimize\n"); head = H_INT3 };
-    atomic { tail = T_ORIG; dj = DJ_UNOPTIMIZING }
+    d_step {
+        printf("dj_unoptimize\n"); head = H_INT3;
+#if STRATEGY != S_STOPMACHINE
+    };
+    d_step {
 #endif
+        tail = T_ORIG; SET(DJ_UNOPTIMIZING)
+    }
 }
 
-/* Unpublish, wait, free the buffer. */
+/* The strategy's wait, then free the buffer. */
 inline dj_release()
 {
-    atomic { printf("dj_release\n"); published = false };
-    free_wait(RELEASE_WAITS);
-    atomic { buf_live = false; dj = DJ_INT3 }
+    printf("dj_release\n");
+    free_wait();
+    d_step { buf_live = false; SET(DJ_INT3) }
 }
 
 active proctype optimizer()
@@ -240,15 +282,19 @@ active proctype optimizer()
 end:
     do
     :: dj == DJ_INT3 -> dj_queue()
-    :: dj == DJ_QUEUED -> dj_cancel()
-    :: dj == DJ_QUEUED -> dj_prepare()
+    :: dj == DJ_QUEUED -> dj_cancel()           /* removed or disabled, or refused */
+    :: dj == DJ_QUEUED && REGION_OK -> dj_prepare()
     :: dj == DJ_PREPARED ->
+#if CHECKS
         dj_check();
         if
         :: clear -> clear = false; tries = 0; dj_commit()
         :: !clear && tries + 1 < MAXTRIES -> tries++          /* retry later */
         :: !clear && tries + 1 >= MAXTRIES -> tries = 0; dj_defer()
         fi
+#else
+        dj_commit()                                          /* no check */
+#endif
     :: dj == DJ_OPTIMIZED -> dj_unoptimize()
     :: dj == DJ_UNOPTIMIZING -> dj_release()
     od
@@ -263,14 +309,14 @@ end:
     :: atomic { pc[me] == OUT -> pc[me] = A0 }
     :: atomic { (pc[me] == OUT || pc[me] == CALLEE) && gp && !qs[me] ->
                 qs[me] = true }                              /* sleep or yield */
-    :: atomic { pc[me] == A0 && head == H_JMP -> pc[me] = B0 }
+    :: atomic { pc[me] == A0 && head == H_JMP -> pc[me] = BP }
     :: atomic { pc[me] == A0 && head == H_INT3 -> pc[me] = TRAP; ref[me] = true }
     :: atomic { pc[me] == TRAP ->                            /* lookup */
                 if
-                :: published -> pc[me] = TRAP_BUF
+                :: PUBLISHED -> pc[me] = TRAP_BUF
                 :: else -> pc[me] = TRAP_STEP
                 fi }
-    :: atomic { pc[me] == TRAP_BUF -> pc[me] = B0; ref[me] = false }
+    :: atomic { pc[me] == TRAP_BUF -> pc[me] = BP; ref[me] = false }  /* iret */
     :: atomic { pc[me] == TRAP_STEP -> ref[me] = false;
 #ifdef MIDCALL
                 pc[me] = CALLEE; ret[me] = RET_A2            /* emulated call */
@@ -286,6 +332,12 @@ end:
                 pc[me] = OUT
 #endif
               }
+    :: atomic { pc[me] == BP ->                              /* pushfl; cli; call */
+                assert(buf_live);                            /* H8 */
+                pc[me] = BH; ref[me] = true }
+    :: atomic { pc[me] == BH ->                              /* return, IF=0 */
+                assert(buf_live);                            /* H8 */
+                pc[me] = B0; ref[me] = false }
     :: atomic { pc[me] == B0 ->
                 assert(buf_live);                            /* H8 */
 #ifdef MIDCALL
