@@ -30,6 +30,16 @@ static struct thread *opt_thread;
 static volatile uint32_t req_gen, done_gen;
 static volatile int hold;              /* djprobe_hold(): keep the queue for one batch */
 
+/* Every state change goes through the transition table of the Spin model
+ * (patch/djprobe_fsm.c); an illegal one is a bug in the optimizer. */
+static void dj_step(struct djprobe *d, int ev)
+{
+    int s = dj_next(d->state, ev);
+    if (s < 0)
+        panic("djprobe: %08x: %s from %s", d->addr, dj_event_name(ev), dj_state_name(d->state));
+    __atomic_store_n(&d->state, s, __ATOMIC_RELEASE);
+}
+
 static void report(struct djprobe *d, const char *what)
 {
     char sym[96];
@@ -57,7 +67,7 @@ static void release(struct djprobe *d)
 {
     const struct dj_strategy_desc *sd = &dj_strategies[d->strategy];
     unsigned ms = 1;
-    d->state = DJ_UNOPTIMIZING;
+    ASSERT(d->state == DJ_UNOPTIMIZING);
     if (sd->wait_free) {
         int3_sync_refs();
         if (sd->checks & DJC_TASKS)
@@ -72,7 +82,7 @@ static void release(struct djprobe *d)
     }
     text_lock();
     dj_free_buffer(d);
-    d->state = DJ_INT3;
+    dj_step(d, DJ_EV_RELEASE);
     text_unlock();
 }
 
@@ -85,13 +95,20 @@ static int check(struct djprobe **v, int n, const struct dj_strategy_desc *sd)
     if (!sd->checks)
         return n;
     if (sd->checks & DJC_TASKS) {
-        if (!quiesce_tasks(tries * 50))
+        t = quiesce_tasks(tries * 50);
+        for (i = 0; i < n; i++) {
+            dj_step(v[i], DJ_EV_CHECK);
+            v[i]->tries += t != 0;
+        }
+        if (!t)
             return n;
-        for (i = 0; i < n; i++) v[i]->tries++;
     }
     for (t = 0; !(sd->checks & DJC_TASKS) && t < tries; t++) {
         for (i = 0; i < n; i++) v[i]->tries = 0;
-        if (!range_busy(v, n, sd->checks, sd->scan, false))
+        k = range_busy(v, n, sd->checks, sd->scan, false);
+        for (i = 0; i < n; i++)
+            dj_step(v[i], DJ_EV_CHECK);
+        if (!k)
             return n;
         djprobe_stats.retries++;
         thread_sleep_ns(ms * 1000000ull);
@@ -102,6 +119,7 @@ static int check(struct djprobe **v, int n, const struct dj_strategy_desc *sd)
         ksnprintf(v[i]->why, sizeof v[i]->why, "a thread stayed inside the region through %d checks", tries);
         report(v[i], "deferred, stays an int3 probe");
         djprobe_stats.deferred++;
+        dj_step(v[i], DJ_EV_DEFER);
         release(v[i]);
     }
     return k;
@@ -114,7 +132,7 @@ static void optimize_group(struct djprobe **v, int n, int strategy)
     text_lock();
     for (i = 0; i < n; i++) {
         if (dj_prepare(v[i])) {
-            v[i]->state = DJ_INT3;
+            dj_step(v[i], DJ_EV_CANCEL);
             djprobe_stats.refused++;
             report(v[i], "stays an int3 probe");
         } else {
@@ -124,7 +142,7 @@ static void optimize_group(struct djprobe **v, int n, int strategy)
     if (m)
         text_sync_cores();                       /* the buffers, visible everywhere */
     for (i = 0; i < m; i++)
-        __atomic_store_n(&v[i]->state, DJ_PREPARED, __ATOMIC_RELEASE);
+        dj_step(v[i], DJ_EV_PREPARE);
     text_unlock();
     if (!m)
         return;
@@ -136,7 +154,7 @@ static void optimize_group(struct djprobe **v, int n, int strategy)
     djprobe_stats.commit_syncs += (uint32_t)poke_stats.syncs - (uint32_t)i;
     djprobe_stats.commits += m > 0;
     for (i = 0; i < m; i++)
-        v[i]->state = DJ_OPTIMIZED;
+        dj_step(v[i], DJ_EV_COMMIT);
     djprobe_stats.optimized += m;
     text_unlock();
 }
@@ -202,7 +220,7 @@ void djprobe_request(struct kprobe_site *s)
         return;
     d->strategy = kprobe_site_strategy(s);
     d->why[0] = 0;
-    d->state = DJ_QUEUED;
+    dj_step(d, DJ_EV_QUEUE);
     d->qnext = NULL;
     *qtail = d;
     qtail = &d->qnext;
@@ -225,13 +243,13 @@ void djprobe_unoptimize(struct kprobe_site *s, bool forced)
             ;
         if (!(*pp = d->qnext))
             qtail = pp;
-        d->state = DJ_INT3;
+        dj_step(d, DJ_EV_CANCEL);
         return;
     }
     ASSERT(d->state == DJ_OPTIMIZED);
     text_lock();
     dj_write_restore(&d, 1, dj_strategies[d->strategy].write);
-    d->state = DJ_UNOPTIMIZING;
+    dj_step(d, DJ_EV_UNOPTIMIZE);
     text_unlock();
     release(d);
     djprobe_stats.unoptimized++;

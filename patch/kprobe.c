@@ -109,18 +109,40 @@ NOPROBE bool kprobe_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h
     return true;
 }
 
+/* Per CPU, the return addresses (into buffers) of the detour handlers it is
+ * running, innermost last (an NMI may nest one): written with IF=0, read by
+ * the EIP scan of parked CPUs.  A thread preempted at a buffer's pushfl
+ * passes the reference wait, then runs its handler with EIP outside the
+ * buffer: only this shows it (found by the model, tests/model/djopt.pml). */
+#define DETOUR_NEST 4
+static struct { volatile int n; volatile uint32_t ret[DETOUR_NEST]; } detour_cpu[NCPU_MAX];
+
+bool kprobe_detour_ret_in(int cpu, uint32_t lo, uint32_t hi)
+{
+    int i;
+    for (i = 0; i < detour_cpu[cpu].n && i < DETOUR_NEST; i++)
+        if (detour_cpu[cpu].ret[i] >= lo && detour_cpu[cpu].ret[i] < hi)
+            return true;
+    return false;
+}
+
 /* Called from a detour buffer with IF=0 (contract in patch/tramp.h).  The
  * int3 reference covers the handlers (as on the int3 path, H7), preemption
  * is off throughout (a thread is preempted in a buffer only before its cli
  * or in its copied instructions, where its saved EIP shows it). */
 NOPROBE int kprobe_detour(void *site, struct trapframe *tf)
 {
-    int post = 0, r;
+    int post = 0, r, me = cpu_id(), n = detour_cpu[me].n;
+    if (n == DETOUR_NEST)
+        panic("kprobe: detour handlers nested deeper than %d", DETOUR_NEST);
+    detour_cpu[me].ret[n] = (uint32_t)__builtin_return_address(0);
+    detour_cpu[me].n = n + 1;
     int3_ref_enter();
     preempt_disable();
     r = run_pre(site, tf, &post);
     preempt_enable_no_resched();
     int3_ref_exit();
+    detour_cpu[me].n = n;
     return r > 0;
 }
 

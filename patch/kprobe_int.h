@@ -26,4 +26,6 @@ bool kprobe_site_has_post(struct kprobe_site *s);
 int kprobe_site_strategy(struct kprobe_site *s);   /* from its probes, DJS_* */
 /* The detour buffer's handler (contract in patch/tramp.h). */
 int kprobe_detour(void *site, struct trapframe *tf);
+/* Is a detour handler running on cpu called from [lo, hi)?  (EIP scan.) */
+bool kprobe_detour_ret_in(int cpu, uint32_t lo, uint32_t hi);
 #endif

@@ -1,7 +1,8 @@
 /* Quiescence checks for jump optimization (DESIGN.md H1, H2, H3, H8): with
  * every other CPU parked in a rendezvous, is any thread or interrupt frame
- * inside one of the ranges?  EIP scan: preempted threads' saved EIPs and
- * every parked CPU's interrupted EIPs at every nesting depth.  Stack scan:
+ * inside one of the ranges?  EIP scan: preempted threads' saved EIPs, every
+ * parked CPU's interrupted EIPs at every nesting depth and the return
+ * addresses of the detour handlers it runs.  Stack scan:
  * every word of every stack (conservative, Ksplice style) or a frame-pointer
  * unwind through trap frames (djprobe_scan=).  Both are computed, so the
  * conservative scan's false positives (data words the unwind shows are not
@@ -124,6 +125,12 @@ static int scan_rv(void *arg)
         for (d = 0; d < c->irq_depth && d < INTR_NEST_MAX; d++)
             if (hit(s, c->intr_eips[d]))
                 djprobe_stats.ip_hits++;
+        for (d = 0; d < s->n; d++)            /* in a handler called from a buffer */
+            if (kprobe_detour_ret_in(i, s->r[d].lo, s->r[d].hi) && !s->r[d].busy) {
+                s->r[d].busy = true;
+                s->busy++;
+                djprobe_stats.ip_hits++;
+            }
     }
     thread_foreach(scan_thread, s);
     return 0;

@@ -59,9 +59,10 @@
  *                 time out: one failure defers); refuses a region with a
  *                 call before its last instruction (dj_cancel), unless
  *                 ALLOW_MIDCALL (broken on purpose)
- * Proposed fix (-D): DETOUR_RET_SCANNED (the EIP scan also sees the return
- * address of a detour handler a parked CPU is running: S_IPSCAN needs it,
- * see the H8 counterexample of int3-ipscan).  Broken on purpose (-D):
+ * The EIP scan also sees the return address of a detour handler a parked CPU
+ * is running (kprobe_detour records it per CPU): without it (-DNO_DETOUR_RET,
+ * broken on purpose) a thread preempted at the buffer's pushfl passes the
+ * reference wait, enters the handler and is missed (H8).  Broken (-D):
  * NO_RELEASE_WAIT (dj_release frees the buffer without the strategy's wait),
  * NO_PREP_REFS (dj_prepare does not wait for int3 handlers that looked the
  * probe up before the buffer was published), NO_FREE_REFS (freeing does not
@@ -148,8 +149,8 @@ bool gp, qs[MAXT];              /* tasks-RCU grace period; switched since its st
 #define IN_REGION(t)   (pc[t] == A2)
 #define IN_BUF(t)      (pc[t] == BP || pc[t] == B0 || pc[t] == B1 || pc[t] == BJ)
 #define IP_REGION_CLEAR(t)    (!IN_REGION(t))
-#ifdef DETOUR_RET_SCANNED
-#define IP_BUF_CLEAR(t)       (!IN_BUF(t) && pc[t] != BH)
+#ifndef NO_DETOUR_RET
+#define IP_BUF_CLEAR(t)       (!IN_BUF(t) && pc[t] != BH)   /* kprobe_detour_ret_in() */
 #else
 #define IP_BUF_CLEAR(t)       (!IN_BUF(t))      /* a thread in the handler: EIP outside */
 #endif
