@@ -195,6 +195,10 @@ NOPROBE void sched_irq_exit(struct trapframe *tf)
     if (!t->is_idle) {
         t->nivcsw++;
         if (sched_preempt_hook) sched_preempt_hook(tf);
+        if (t->park) {                /* preempted and kept off the CPU until thread_wake */
+            t->park = false;
+            t->state = TS_SLEEPING;
+        }
     }
     sched_switch();                   /* c is stale from here on */
     t->tf = NULL;

@@ -400,6 +400,12 @@ int kprobe_opt_state(struct kprobe *p)
     return p->site && p->site->dj ? p->site->dj->state : DJ_INT3;
 }
 
+uint32_t kprobe_opt_copy(struct kprobe *p)
+{
+    struct djprobe *d = p->site ? p->site->dj : NULL;
+    return d && d->buf ? (uint32_t)d->buf + d->lay.copy_off : 0;
+}
+
 const char *kprobe_opt_why(struct kprobe *p)
 {
     return p->site && p->site->dj ? p->site->dj->why : "";
