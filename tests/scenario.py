@@ -9,7 +9,7 @@ Keys (defaults in DEFAULTS):
   memory   guest RAM in MiB
   suite    test (make test) | bench | soak (own targets only)
   expect   pass | fail
-  verdict  for expect=fail: failure | panic | hang | stall (the exit class)
+  verdict  for expect=fail: failure | panic | hang | stall (the exit class; a|b: either)
   match    for expect=fail: a Python regex that must occur in the console log
 """
 import os
@@ -42,7 +42,7 @@ def parse(path):
             raise ScenarioError("%s:%d: unknown key %r (known: %s)" % (path, n, k, ", ".join(DEFAULTS)))
         sc[k] = v
     for k, allowed in CHOICES.items():
-        if sc[k] not in allowed:
+        if not all(v in allowed for v in sc[k].split("|")):
             raise ScenarioError("%s: %s=%r, want one of %s" % (path, k, sc[k], sorted(allowed)))
     for k in ("cpus", "timeout", "memory"):
         if not sc[k].isdigit() or int(sc[k]) < 1:
