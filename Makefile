@@ -3,7 +3,7 @@
 # subsystem fragments (*/*.mk) add host tests and tools to HOST_TESTS.
 
 CPUS     ?= 4
-SCENARIO ?= selftest
+SCENARIO ?= djprobe-torture-full-4
 SEED     ?= 1
 B        := build
 G        := $(B)/gen
@@ -136,10 +136,22 @@ bench soak: deps
 	@$(MAKE) --no-print-directory all
 	$(PYTHON) tests/runner.py --all --suite $@ --jobs 1
 
+# Strategy x hazard matrix, several seeds per cell (tests/matrix.py).
+SEEDS ?= 3
+matrix: deps
+	@$(MAKE) --no-print-directory all
+	$(PYTHON) tests/matrix.py --seeds $(SEEDS)
+
+# Boot again exactly as a past run: make replay RUN=results/<stamp>/<scenario>
+replay: deps
+	@test -n "$(RUN)" || { echo 'usage: make replay RUN=results/<stamp>/<scenario>'; exit 2; }
+	@$(MAKE) --no-print-directory all
+	$(PYTHON) tests/runner.py --replay $(RUN)
+
 debug: deps $(B)/kernel.elf
 	$(PYTHON) tests/runner.py --debug $(SCENARIO) --cpus $(CPUS) --seed $(SEED)
 
 clean:
 	rm -rf $(B) results
 
-.PHONY: all iso run test debug clean deps host-test host-test32-emulated bench soak
+.PHONY: all iso run test debug clean deps host-test matrix replay host-test32-emulated bench soak

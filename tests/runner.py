@@ -4,6 +4,8 @@
   runner.py --all [--suite test] [--only REGEX] [--jobs N]   every scenario
   runner.py --run NAME [--cpus N] [--seed S] [--iso]         one, console on the terminal
   runner.py --debug NAME [--cpus N]                           QEMU halted, gdb attached
+  runner.py --replay results/<stamp>/<name>                   boot again exactly as that run
+  runner.py --all --shard I/N                                 the I-th of N slices (CI matrices)
 
 Each run gets results/<stamp>/<scenario>/ with qemu.cmd (the exact command),
 console.log (the serial console) and verdict.txt.  A run is judged by its exit
@@ -14,6 +16,7 @@ runner injects an NMI through QEMU's monitor (the kernel reports where every
 CPU was), then kills QEMU: the verdict is hang, the log is kept."""
 import argparse
 import concurrent.futures
+import json
 import os
 import re
 import shutil
@@ -164,6 +167,8 @@ def run_one(sc, resdir, cpus=None, seed=None, iso=False, echo=False):
     os.makedirs(rundir, exist_ok=True)
     cpus = cpus or int(sc["cpus"])
     extra = "seed=%d" % seed if seed is not None else ""
+    json.dump({"scenario": sc, "cpus": cpus, "seed": seed, "iso": iso},   # for --replay
+              open(os.path.join(rundir, "replay.json"), "w"), indent=1)
     iso_path = build_iso(sc, rundir, cpus, seed) if (iso or sc["boot"] == "iso") else None
     rc, timed_out, secs = boot(sc, rundir, cpus, extra, iso_path, echo)
     if iso_path:
@@ -174,7 +179,10 @@ def run_one(sc, resdir, cpus=None, seed=None, iso=False, echo=False):
     if timed_out:
         why += " [timeout after %ss: NMI sent, log kept]" % sc["timeout"]
     line = "%-4s %-34s %-5s %6.1fs  %s" % ("PASS" if ok else "FAIL", sc["name"], "iso" if iso_path else "", secs, why)
-    open(os.path.join(rundir, "verdict.txt"), "w").write(line + "\nexit status %s\n" % rc)
+    replay = "make replay RUN=%s" % os.path.relpath(rundir, ROOT)
+    if not ok:
+        line += "\n     replay: " + replay
+    open(os.path.join(rundir, "verdict.txt"), "w").write(line + "\nexit status %s\nreplay: %s\n" % (rc, replay))
     return ok, line
 
 
@@ -189,10 +197,22 @@ def new_resdir():
     return d
 
 
+def shard(scs, spec):
+    """--shard I/N: the I-th of N deterministic slices (by name), 1-based."""
+    try:
+        i, n = (int(x) for x in spec.split("/"))
+        assert 1 <= i <= n
+    except (ValueError, AssertionError):
+        sys.exit("runner: --shard wants I/N with 1 <= I <= N, got %r" % spec)
+    return [s for k, s in enumerate(sorted(scs, key=lambda s: s["name"])) if k % n == i - 1]
+
+
 def cmd_all(a):
     scs = [s for s in scenario.load_all(os.path.join(HERE, "scenarios")) if s["suite"] == a.suite]
     if a.only:
         scs = [s for s in scs if re.search(a.only, s["name"])]
+    if a.shard:
+        scs = shard(scs, a.shard)
     if not scs:
         sys.exit("runner: no scenarios selected")
     resdir = new_resdir()
@@ -235,6 +255,21 @@ def cmd_run(a):
     return 0 if ok else 1
 
 
+def cmd_replay(a):
+    """Boot again exactly as a past run did (scenario, CPUs, seed, mode): under
+    -icount a replay takes the same path as the original."""
+    path = os.path.join(a.replay, "replay.json")
+    if not os.path.exists(path):
+        sys.exit("runner: %s has no replay.json (not a run directory of this runner)" % a.replay)
+    r = json.load(open(path))
+    resdir = new_resdir()
+    print("runner: replaying %s (%d CPUs, seed %s), results in %s" % (a.replay, r["cpus"], r["seed"],
+                                                                     os.path.relpath(resdir, ROOT)), flush=True)
+    ok, line = run_one(r["scenario"], resdir, r["cpus"], r["seed"], r["iso"], echo=True)
+    print("\n" + line)
+    return 0 if ok else 1
+
+
 def cmd_debug(a):
     sc = find(a.debug)
     rundir = os.path.join(new_resdir(), sc["name"])
@@ -255,8 +290,10 @@ def main():
     g.add_argument("--all", action="store_true")
     g.add_argument("--run", metavar="NAME")
     g.add_argument("--debug", metavar="NAME")
+    g.add_argument("--replay", metavar="RUNDIR")
     ap.add_argument("--suite", default="test")
     ap.add_argument("--only", metavar="REGEX")
+    ap.add_argument("--shard", metavar="I/N")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--cpus", type=int)
     ap.add_argument("--seed", type=int)
@@ -267,6 +304,8 @@ def main():
             return cmd_all(a)
         if a.run:
             return cmd_run(a)
+        if a.replay:
+            return cmd_replay(a)
         return cmd_debug(a)
     except scenario.ScenarioError as e:
         sys.exit("runner: %s" % e)
