@@ -6,7 +6,7 @@ results/<stamp>/matrix.md, matrix.json and junit.xml, and exits non-zero if a
 cell differs from its expectation (DESIGN.md: a broken strategy that survives
 means the scenario is too weak).
 
-  matrix.py [--seeds N] [--cpus N] [--torture-ms MS]"""
+  matrix.py [--seeds N] [--first-seed S] [--cpus N] [--torture-ms MS]"""
 import argparse
 import json
 import os
@@ -99,13 +99,14 @@ def write_outputs(resdir, table, seeds, bad):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seeds", type=int, default=3)
+    ap.add_argument("--first-seed", type=int, default=1, help="seeds first..first+N-1 (CI shards)")
     ap.add_argument("--cpus", type=int, default=4)
     ap.add_argument("--torture-ms", type=int, default=4000)
     a = ap.parse_args()
     design, resdir = design_table(), runner.new_resdir()
     print("matrix: %d seeds, results in %s" % (a.seeds, os.path.relpath(resdir, runner.ROOT)), flush=True)
     runs = {}
-    for seed in range(1, a.seeds + 1):
+    for seed in range(a.first_seed, a.first_seed + a.seeds):
         for cell, v in hazard_run(resdir, seed, 2).items():
             runs.setdefault(cell, []).append(v)
         for s in STRATEGIES:

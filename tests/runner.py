@@ -197,6 +197,20 @@ def new_resdir():
     return d
 
 
+def write_junit(path, lines):
+    """One testcase per scenario, failures with the runner's reason."""
+    from xml.sax.saxutils import quoteattr
+    cases = []
+    for l in lines:
+        f = l.split()
+        body = "" if f[0] == "PASS" else "<failure message=%s/>" % quoteattr(l)
+        cases.append('  <testcase classname="scenarios" name=%s>%s</testcase>' % (quoteattr(f[1]), body))
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    open(path, "w").write('<?xml version="1.0"?>\n<testsuite name="scenarios" tests="%d" failures="%d">\n%s\n'
+                          '</testsuite>\n' % (len(lines), sum(not l.startswith("PASS") for l in lines),
+                                              "\n".join(cases)))
+
+
 def shard(scs, spec):
     """--shard I/N: the I-th of N deterministic slices (by name), 1-based."""
     try:
@@ -233,6 +247,8 @@ def cmd_all(a):
         passed += ok
     failed = len(scs) - passed
     summary = "%d passed, %d failed" % (passed, failed)
+    if a.junit:
+        write_junit(a.junit, lines)
     open(os.path.join(resdir, "summary.txt"), "w").write("\n".join(lines) + "\n" + summary + "\n")
     print(summary)
     return 1 if failed else 0
@@ -294,6 +310,7 @@ def main():
     ap.add_argument("--suite", default="test")
     ap.add_argument("--only", metavar="REGEX")
     ap.add_argument("--shard", metavar="I/N")
+    ap.add_argument("--junit", metavar="PATH", help="also write a JUnit XML report")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--cpus", type=int)
     ap.add_argument("--seed", type=int)
