@@ -29,6 +29,7 @@ struct cpu {
     volatile int parked;       /* spinning in a rendezvous */
     void (*volatile nmi_fn)(struct trapframe *);   /* NMI IPI request */
     uint32_t nr_switches;
+    volatile uint32_t nexc[32];   /* exceptions taken on this CPU, by vector */
 };
 
 extern struct cpu cpus[NCPU_MAX];

@@ -19,6 +19,8 @@ alltraps:
     cld
     pushl %esp                /* struct trapframe * */
     call trap
+    .globl alltraps_ret       /* trap()'s return address: stack walkers find the frame */
+alltraps_ret:
     addl $4, %esp
     .globl trapret
 trapret:

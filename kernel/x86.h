@@ -35,7 +35,9 @@ static inline void cpuid(uint32_t leaf, uint32_t *a, uint32_t *b, uint32_t *c, u
     __asm__ volatile("cpuid" : "=a"(*a), "=b"(*b), "=c"(*c), "=d"(*d) : "a"(leaf), "c"(0));
 }
 
+#define EFLAGS_CF 0x001
 #define EFLAGS_IF 0x200
+#define EFLAGS_ARITH 0x8D5              /* CF PF AF ZF SF OF: what arithmetic writes */
 #define CR0_WP    (1u << 16)
 #define CR0_PG    (1u << 31)
 #define CR4_PSE   (1u << 4)

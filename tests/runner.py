@@ -8,8 +8,10 @@
 Each run gets results/<stamp>/<scenario>/ with qemu.cmd (the exact command),
 console.log (the serial console) and verdict.txt.  A run is judged by its exit
 code class, its `End of test:` line and the absence of badness (`!!!`,
-exception reports, panics); expect=fail scenarios pass only if the run failed
-with the named class and the console matches the named reason.  On timeout the
+exception reports, panics, and `ERR:`/`WARN:` lines the scenario's `allow`
+regex does not name); expect=fail scenarios pass only if the run failed with
+the named class and the console, after the kernel's `command line:` echo (so
+never the command line itself), matches the named reason.  On timeout the
 runner injects an NMI through QEMU's monitor (the kernel reports where every
 CPU was), then kills QEMU: the verdict is hang, the log is kept."""
 import argparse
@@ -30,6 +32,8 @@ import scenario  # noqa: E402
 KERNEL = os.path.join(ROOT, "build", "kernel.elf")
 EXIT_CLASS = {33: "pass", 35: "failure", 37: "panic", 39: "hang", 41: "stall"}
 BADNESS = re.compile(r"!!!|EXCEPTION|PANIC")
+LOGGED = re.compile(r"^(?:ERR|WARN): .*$", re.M)       # pr_err / pr_warn lines
+CMDLINE = re.compile(r"^command line: .*$", re.M)      # kernel/main.c echo
 VERDICT = re.compile(r"^End of test: (SUCCESS|FAILURE.*)$", re.M)
 
 
@@ -135,11 +139,24 @@ def shlex_quote(s):
     return s if re.fullmatch(r"[\w@%+=:,./-]+", s) else "'" + s.replace("'", "'\\''") + "'"
 
 
+def after_cmdline(log):
+    """The console after the kernel's command-line echo (None if it never
+    printed it): a reason found in the command line itself proves nothing."""
+    m = CMDLINE.search(log)
+    return log[m.end():] if m else None
+
+
+def unexpected_logged(sc, log):
+    """ERR:/WARN: lines the scenario did not name in `allow`."""
+    allow = re.compile(sc["allow"]) if sc["allow"] else None
+    return [m.group(0) for m in LOGGED.finditer(log) if not (allow and allow.search(m.group(0)))]
+
+
 def judge(sc, rc, timed_out, log):
     """Returns (ok, actual class, explanation)."""
     got = "hang" if timed_out else EXIT_CLASS.get(rc, "qemu-error(%s)" % rc)
     verdicts = VERDICT.findall(log)
-    bad = [m.group(0) for m in BADNESS.finditer(log)]
+    bad = [m.group(0) for m in BADNESS.finditer(log)] + unexpected_logged(sc, log)
     if sc["expect"] == "pass":
         if got != "pass":
             why = verdicts[-1] if verdicts else "no verdict line"
@@ -153,7 +170,10 @@ def judge(sc, rc, timed_out, log):
         return False, got, "expected a %s failure, run ended with %s" % (sc["verdict"], got)
     if got != "hang" and not any(v.startswith("FAILURE") for v in verdicts):
         return False, got, "no 'End of test: FAILURE' line"
-    m = re.search(sc["match"], log, re.M)
+    body = after_cmdline(log)
+    if body is None:
+        return False, got, "failed (%s) before the kernel echoed its command line: reason unchecked" % got
+    m = re.search(sc["match"], body, re.M)
     if not m:
         return False, got, "failed (%s) but not for the named reason: /%s/ not in the console" % (got, sc["match"])
     return True, got, "failed as expected (%s): %s" % (got, " ".join(m.group(0).split())[:160])

@@ -37,10 +37,17 @@ static inline uint32_t torture_rnd(uint32_t *s)
  * model (preempt=none only switches there), a short sleep now and then. */
 void torture_pause(struct torture_worker *w);
 
-/* Preemption landing: count preemptions whose EIP falls in [lo, hi) of up to
- * four ranges (by byte offset), reported by torture_landing_print(). */
-void torture_landing_start(const char *name[], const uint32_t lo[], const uint32_t hi[], int n);
+/* Landing: count interrupts and preemptions (real switches) whose EIP falls
+ * in up to four ranges [lo, hi), by instruction boundary (decoded at start,
+ * at most 32 per range); an EIP between boundaries is an error.
+ * torture_landing_check prints the histograms and, under landing=require
+ * (dflt: 0 off, 1 report, 2 require, unless landing= says otherwise), fails
+ * unless every boundary of every range took an interrupt (need LAND_IRQ)
+ * and/or a preemption (need LAND_PREEMPT). */
+enum { LAND_IRQ = 1, LAND_PREEMPT = 2 };
+extern int torture_landing_mode;        /* landing=off|report|require, -1: default */
+void torture_landing_start(const char *const name[], const uint32_t lo[], const uint32_t hi[], int n);
 void torture_landing_stop(void);
-void torture_landing_print(void);
-uint32_t torture_landing_total(void);
+int torture_landing_check(int dflt, unsigned need, char *why, size_t n);
+uint32_t torture_landing_total(void);   /* preemptions inside the ranges */
 #endif
