@@ -163,6 +163,11 @@ static NOPROBE bool sched_switch(void)
     struct thread *prev = c->thread, *next, *last;
     struct runq *q = &rqs[c->id];
     ASSERT(!(read_eflags() & EFLAGS_IF));
+    if (prev->tf && !prev->is_idle && sched_bug == SCHED_BUG_SKIP_SWITCH && bug_aimed_at(prev->tf) &&
+        sched_bug_fire(SCHED_BUG_SKIP_SWITCH)) {
+        c->need_resched = 0;
+        return false;                 /* BUG on purpose: a due preemption does not switch */
+    }
     spin_lock(&q->lock);
     if (prev->state == TS_RUNNING && !prev->is_idle) {
         prev->state = TS_RUNNABLE;
@@ -236,9 +241,6 @@ NOPROBE void sched_irq_exit(struct trapframe *tf)
         return;
     if (!t->is_idle && (sched_preempt_model != PREEMPT_FULL || c->preempt_count))
         return;
-    if (!t->is_idle && sched_bug == SCHED_BUG_SKIP_SWITCH && bug_aimed_at(tf) &&
-        sched_bug_fire(SCHED_BUG_SKIP_SWITCH))
-        return;                       /* BUG on purpose: a due preemption silently does not happen */
     t->tf = tf;
     if (!sched_bug_fire(SCHED_BUG_STALE_EIP))
         t->saved_eip = tf->eip;       /* (stale_eip: BUG on purpose, the registry keeps an old EIP) */

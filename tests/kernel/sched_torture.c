@@ -59,7 +59,7 @@ static int nt;
 static struct pair pairs[MAXT / 2];
 static int npairs;
 static volatile int stop;
-static volatile uint32_t errors, lost_wakeups;
+static volatile uint32_t errors, lost_wakeups, block_bad, registry_bad;
 static uint32_t involuntary;              /* preemptions with a switch, summed at the end */
 static struct completion pc_comp;
 static volatile uint32_t produced, consumed;
@@ -138,6 +138,7 @@ static void compute(struct tinfo *x)
         if (i < NST) {
             ksnprintf(what, sizeof what, "asm block result differs from its model: registers or flags "
                       "corrupted (%s %08x, model %08x)", reg[i], st[i], ref[i]);
+            __atomic_add_fetch(&block_bad, 1, __ATOMIC_RELAXED);
             err(x, what);
         }
         x->progress++;
@@ -410,6 +411,7 @@ static void stats(uint64_t t0)
         struct regscan r = { 0, 0, 0, 0, 0 };
         thread_foreach_stopped(reg_visit, &r);
         errors += (uint32_t)r.bad;
+        registry_bad += (uint32_t)r.bad;
         last_scan = r;
         wake_watch();
     }
@@ -559,6 +561,12 @@ static int scenario_sched_torture(char *why, size_t n)
     if (lost_wakeups)
         return ksnprintf(why, n, "lost wakeup: %u thread%s asleep with the condition true before stop",
                          lost_wakeups, lost_wakeups > 1 ? "s" : ""), 1;
+    if (block_bad)
+        return ksnprintf(why, n, "%u asm block results differ from the model: registers or flags corrupted "
+                         "across preemption", block_bad), 1;
+    if (registry_bad)
+        return ksnprintf(why, n, "registry: %u entries disagree with their thread's stack about where it "
+                         "resumes (H1 would be decided wrong)", registry_bad), 1;
     if (torture_landing_check(sched_preempt_model == PREEMPT_FULL ? 2 : 0, LAND_PREEMPT, why, n))
         return 1;
     if (sched_preempt_model == PREEMPT_FULL && !involuntary)
