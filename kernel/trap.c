@@ -103,6 +103,8 @@ NOPROBE void trap(struct trapframe *tf)
             pr_warn("spurious interrupt vector %u on cpu %d\n", vec, c->id);
     }
     c->irq_depth--;
+    if (vec < 32 && vec != T_NMI && c->irq_depth == 0)
+        c->exc_ret_eip = tf->eip;      /* where the outermost exception resumed (landing statistics) */
     if (vec == T_NMI)
         c->nmi_depth--;
     else if (vec >= T_IRQ0 && c->irq_depth == 0)

@@ -3,8 +3,8 @@
 
   runner.py --all [--suite test] [--only REGEX] [--jobs N]   every scenario
   runner.py --run NAME [--cpus N] [--seed S] [--iso]         one, console on the terminal
-  --args 'k=v ...' (with --all or --run) appends kernel parameters, e.g. to
-  try a negative control on a scenario by hand
+  --args 'k=v ...' (with --all or --run) appends kernel parameters and
+  --mode M overrides the QEMU mode, e.g. to try a negative control by hand
   runner.py --debug NAME [--cpus N]                           QEMU halted, gdb attached
 
 Each run gets results/<stamp>/<scenario>/ with qemu.cmd (the exact command),
@@ -181,7 +181,9 @@ def judge(sc, rc, timed_out, log):
     return True, got, "failed as expected (%s): %s" % (got, " ".join(m.group(0).split())[:160])
 
 
-def run_one(sc, resdir, cpus=None, seed=None, iso=False, echo=False, args=""):
+def run_one(sc, resdir, cpus=None, seed=None, iso=False, echo=False, args="", mode=None):
+    if mode:
+        sc = dict(sc, mode=mode)
     rundir = os.path.join(resdir, sc["name"])
     os.makedirs(rundir, exist_ok=True)
     cpus = cpus or int(sc["cpus"])
@@ -224,12 +226,12 @@ def cmd_all(a):
     heavy = [s for s in scs if s["mode"] == "singlestep" or int(s["cpus"]) > 2]
     light = [s for s in scs if s not in heavy]
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
-        for ok, line in ex.map(lambda s: run_one(s, resdir, seed=a.seed, args=a.args), light):
+        for ok, line in ex.map(lambda s: run_one(s, resdir, seed=a.seed, args=a.args, mode=a.mode), light):
             print(line, flush=True)
             lines.append(line)
             passed += ok
     for s in heavy:
-        ok, line = run_one(s, resdir, seed=a.seed, args=a.args)
+        ok, line = run_one(s, resdir, seed=a.seed, args=a.args, mode=a.mode)
         print(line, flush=True)
         lines.append(line)
         passed += ok
@@ -252,7 +254,7 @@ def cmd_run(a):
     resdir = new_resdir()
     print("runner: %s (%s), console below, results in %s" % (sc["name"], "GRUB ISO" if a.iso else "-kernel",
                                                               os.path.relpath(resdir, ROOT)), flush=True)
-    ok, line = run_one(sc, resdir, a.cpus, a.seed, a.iso, echo=True, args=a.args)
+    ok, line = run_one(sc, resdir, a.cpus, a.seed, a.iso, echo=True, args=a.args, mode=a.mode)
     print("\n" + line)
     return 0 if ok else 1
 
@@ -285,6 +287,8 @@ def main():
     ap.add_argument("--iso", action="store_true")
     ap.add_argument("--args", default="", metavar="K=V...",
                     help="extra kernel parameters appended to the scenario's (later keys win)")
+    ap.add_argument("--mode", choices=sorted(scenario.CHOICES["mode"]),
+                    help="override the scenario's QEMU mode (e.g. does its check fail without singlestep?)")
     a = ap.parse_args()
     try:
         if a.all:

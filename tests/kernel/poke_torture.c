@@ -43,33 +43,37 @@ enum { EX_STABLE, EX_OOL, EX_SKIPPED, EX_WRONG, EX_NCLASS };
 static volatile uint32_t ex_count[2][EX_NCLASS], ool_calls;
 static const char *const site_name[2] = { "poke_alu", "poke_call" };
 
-static void torn(uint32_t x, uint32_t r, const char *where)
+/* Execute site k once and return what it did: for poke_alu 0 (the mov's
+ * result), 1 (the add's) or -1 (neither: torn, reported here); for
+ * poke_call how many times poke_count ran on this CPU meanwhile (0 or 1
+ * unless torn, or unless an NMI on this CPU ran it too: callers check). */
+static int run_site(int k, uint32_t x, const char *where)
 {
+    uint32_t r, p0;
+    if (k == 1) {
+        p0 = poke_counts[cpu_id()];
+        poke_call();
+        return (int)(poke_counts[cpu_id()] - p0);
+    }
+    r = (uint32_t)poke_alu((int)x);
+    if (r == ALU_MOV_RESULT || r == x + ALU_ADD_IMM)
+        return r != ALU_MOV_RESULT;
     __atomic_fetch_add(&torture_errors, 1, __ATOMIC_RELAXED);
     if (__atomic_fetch_add(&torn_reports, 1, __ATOMIC_RELAXED) < 5)
         kprintf("!!! torn site (H6): poke_alu(%#x) = %#x in %s on cpu %d, want %#x (old) or %#x (new)\n",
                 x, r, where, cpu_id(), ALU_MOV_RESULT, x + ALU_ADD_IMM);
+    return -1;
 }
 
-/* Execute site k once: which encoding's effect did it show (0: the
- * assembled one, 1: the other), or -1 for neither (torn). */
-static int run_site(int k, uint32_t x, const char *where)
+/* poke_call's count: more than one call per execution is a torn site. */
+static int call_effect(int r, const char *where)
 {
-    uint32_t r, p0;
-    if (k == 0) {
-        r = (uint32_t)poke_alu((int)x);
-        if (r == ALU_MOV_RESULT || r == x + ALU_ADD_IMM)
-            return r != ALU_MOV_RESULT;
-        torn(x, r, where);
-        return -1;
-    }
-    p0 = poke_counts[cpu_id()];                /* pinned worker or NMI: same CPU throughout */
-    poke_call();
-    r = poke_counts[cpu_id()] - p0;
     if (r <= 1)
-        return (int)r;
+        return r;
     __atomic_fetch_add(&torture_errors, 1, __ATOMIC_RELAXED);
-    kprintf("!!! torn site (H6): one poke_call ran poke_count %u times on cpu %d\n", r, cpu_id());
+    if (__atomic_fetch_add(&torn_reports, 1, __ATOMIC_RELAXED) < 5)
+        kprintf("!!! torn site (H6): one poke_call ran poke_count %d times in %s on cpu %d\n", r, where,
+                cpu_id());
     return -1;
 }
 
@@ -82,21 +86,28 @@ static const char *effect_name(int k, int enc)
 
 /* One execution of site k by a pinned worker, judged against the published
  * state: while the site is stable, or if this execution hit the int3 (ran
- * the new instruction out of line), it must show the new encoding's effect. */
+ * the new instruction out of line), it must show the new encoding's effect.
+ * Not judged if the state changed meanwhile or an NMI ran the sites here. */
 static void exec_checked(int k, uint32_t x)
 {
     struct cpu *c = mycpu();                   /* the worker is pinned to c */
     uint32_t s0, s1, n0, bp0, trapped;
     int e, want;
     s0 = __atomic_load_n(&site_word[k], __ATOMIC_ACQUIRE);
-    n0 = nmi_seq[c->id];
+    n0 = __atomic_load_n(&nmi_seq[c->id], __ATOMIC_SEQ_CST);
     bp0 = c->nexc[T_BP];
     e = run_site(k, x, "thread");
     trapped = c->nexc[T_BP] - bp0;
     s1 = __atomic_load_n(&site_word[k], __ATOMIC_ACQUIRE);
+    if (__atomic_load_n(&nmi_seq[c->id], __ATOMIC_SEQ_CST) != n0) {
+        __atomic_fetch_add(&ex_count[k][EX_SKIPPED], 1, __ATOMIC_RELAXED);
+        return;
+    }
+    if (k == 1)
+        e = call_effect(e, "thread");
     if (e < 0)
         return;
-    if (s0 != s1 || nmi_seq[c->id] != n0) {   /* state changed, or an NMI ran the sites too */
+    if (s0 != s1) {
         __atomic_fetch_add(&ex_count[k][EX_SKIPPED], 1, __ATOMIC_RELAXED);
         return;
     }
@@ -118,10 +129,13 @@ static void exec_checked(int k, uint32_t x)
 static void worker(struct torture_worker *w)
 {
     uint32_t x = (torture_rnd(&w->rng) & 0xFFFF) | 1;
-    if (poke_sites_sel != SITES_CALL)
-        exec_checked(0, x);
-    if (poke_sites_sel != SITES_ALU)
-        exec_checked(1, x);
+    int i;
+    for (i = 0; i < 4; i++) {                  /* mostly the sites: interrupts land in them */
+        if (poke_sites_sel != SITES_CALL)
+            exec_checked(0, x + (uint32_t)i * 2);
+        if (poke_sites_sel != SITES_ALU)
+            exec_checked(1, x);
+    }
     w->iters++;
     torture_pause(w);
 }
@@ -133,7 +147,7 @@ static void nmi_exec(struct trapframe *tf)
     if (poke_sites_sel != SITES_CALL)
         run_site(0, 0x5A5, "NMI");
     if (poke_sites_sel != SITES_ALU)
-        run_site(1, 0, "NMI");
+        call_effect(run_site(1, 0, "NMI"), "NMI");
     __atomic_fetch_add(&nmi_runs, 1, __ATOMIC_RELAXED);
 }
 
@@ -238,6 +252,7 @@ static int scenario_poke_torture(char *why, size_t n)
     kprintf("text-poke-torture: %d CPUs, poke strategy %d, sites %d, preempt model %d, %d ms\n",
             ncpu, poke_strategy, poke_sites_sel, sched_preempt_model, param_duration_ms);
     torture_landing_start(site_name, lo, hi, 2);
+    torture_landing_tb_start((uint32_t)call_site() + 5);   /* the call's return point when patched in */
     torture_spawn("poker", worker, (uint32_t)param_seed);
     while (clock_ns() < end && !torture_errors) {
         if (flip(&rng, enc, flips, err, sizeof err)) {
@@ -254,7 +269,7 @@ static int scenario_poke_torture(char *why, size_t n)
     r = torture_join(why, n);
     torture_landing_stop();
     stats(t0, flips);
-    lr = torture_landing_check(2, LAND_IRQ, lwhy, sizeof lwhy);
+    lr = torture_landing_check(2, LAND_NATIVE, lwhy, sizeof lwhy);
     report_executions();
     if (r || (r = finish(flips, why, n)))
         return r;

@@ -86,18 +86,26 @@ void torture_pause(struct torture_worker *w)
         thread_yield();
 }
 
-/* ---- landing: where interrupts and preemptions hit the code under test ---- */
+/* ---- landing: where interrupts and preemptions hit the code under test ----
+ * Under default TCG an interrupt is taken only where a translation block
+ * starts: a function entry, a branch target, a return point, or where an
+ * exception (an int3 run out of line, a single-step) resumed.  The other
+ * boundaries are "interior"; an interrupt there, unless the CPU's last
+ * exception resumed exactly there, is a "native" landing: the previous
+ * instruction ran in place and was interrupted after it.  Only -singlestep
+ * (or -icount) produces those; they are what landing=require asks for. */
 #define NRANGE 4
 #define NBOUND 32
 struct lrange {
     const char *name;
-    uint32_t lo, hi, nb;
+    uint32_t lo, hi, nb, ninterior;
     uint32_t off[NBOUND];                       /* instruction boundaries (offsets) */
-    volatile uint32_t irq[NBOUND], pre[NBOUND]; /* landings per boundary */
+    bool interior[NBOUND];
+    volatile uint32_t irq[NBOUND], nat[NBOUND], pre[NBOUND];   /* landings per boundary */
 };
 static struct lrange lr[NRANGE];
 static uint32_t nrange;
-static volatile uint32_t lirq_all, lpre_all, lirq_in, lpre_in, lmisses;
+static volatile uint32_t lirq_all, lpre_all, lirq_in, lnat_in, lpre_in, lmisses;
 int torture_landing_mode = -1;
 KPARAM_ENUM("landing", torture_landing_mode, "off|report|require",
             "tortures: interrupt/preemption landing check (default per torture)");
@@ -113,8 +121,17 @@ static NOPROBE void land(uint32_t eip, bool pre)
             continue;
         for (k = 0; k < r->nb; k++)
             if (r->lo + r->off[k] == eip) {
-                __atomic_fetch_add(pre ? &r->pre[k] : &r->irq[k], 1, __ATOMIC_RELAXED);
-                __atomic_fetch_add(pre ? &lpre_in : &lirq_in, 1, __ATOMIC_RELAXED);
+                if (pre) {
+                    __atomic_fetch_add(&r->pre[k], 1, __ATOMIC_RELAXED);
+                    __atomic_fetch_add(&lpre_in, 1, __ATOMIC_RELAXED);
+                    return;
+                }
+                __atomic_fetch_add(&r->irq[k], 1, __ATOMIC_RELAXED);
+                __atomic_fetch_add(&lirq_in, 1, __ATOMIC_RELAXED);
+                if (r->interior[k] && eip != mycpu()->exc_ret_eip) {
+                    __atomic_fetch_add(&r->nat[k], 1, __ATOMIC_RELAXED);
+                    __atomic_fetch_add(&lnat_in, 1, __ATOMIC_RELAXED);
+                }
                 return;
             }
         if (__atomic_fetch_add(&lmisses, 1, __ATOMIC_RELAXED) < 5)
@@ -136,19 +153,40 @@ static NOPROBE void preempt_hook(struct trapframe *tf)
     land(tf->eip, true);
 }
 
-/* The boundaries come from the decoder, over the unpatched code. */
+static void mark_tb_start(struct lrange *r, uint32_t addr)
+{
+    uint32_t k;
+    for (r->ninterior = 0, k = 0; k < r->nb; k++) {
+        if (r->lo + r->off[k] == addr)
+            r->interior[k] = false;
+        r->ninterior += r->interior[k];
+    }
+}
+
+/* The boundaries come from the decoder, over the unpatched code; entry,
+ * return points, fall-throughs and targets of branches are not interior. */
 static void decode_range(struct lrange *r)
 {
-    struct insn in;
-    uint32_t off = 0;
+    struct insn in[NBOUND];
+    uint32_t off = 0, k;
     r->nb = 0;
     while (off < r->hi - r->lo) {
-        if (insn_decode(&in, (const uint8_t *)r->lo + off, r->hi - r->lo - off) != INSN_OK)
-            panic("torture: cannot decode %s+%#x", r->name, off);
         ASSERT(r->nb < NBOUND);
-        r->off[r->nb++] = off;
-        off += in.len;
+        if (insn_decode(&in[r->nb], (const uint8_t *)r->lo + off, r->hi - r->lo - off) != INSN_OK)
+            panic("torture: cannot decode %s+%#x", r->name, off);
+        r->interior[r->nb] = r->nb > 0;
+        r->off[r->nb] = off;
+        off += in[r->nb++].len;
     }
+    for (k = 0; k < r->nb; k++) {
+        uint32_t f = in[k].flags;
+        if (f & (INSN_F_JMP | INSN_F_JCC | INSN_F_CALL | INSN_F_LOOP | INSN_F_IJMP | INSN_F_ICALL | INSN_F_RET |
+                 INSN_F_INT))
+            mark_tb_start(r, r->lo + r->off[k] + in[k].len);
+        if (f & INSN_F_REL)
+            mark_tb_start(r, insn_rel_target(&in[k], r->lo + r->off[k]));
+    }
+    mark_tb_start(r, 0);                        /* (recounts) */
 }
 
 void torture_landing_start(const char *const name[], const uint32_t lo[], const uint32_t hi[], int n)
@@ -164,9 +202,16 @@ void torture_landing_start(const char *const name[], const uint32_t lo[], const 
         lr[i].hi = hi[i];
         decode_range(&lr[i]);
     }
-    lirq_all = lpre_all = lirq_in = lpre_in = lmisses = 0;
+    lirq_all = lpre_all = lirq_in = lnat_in = lpre_in = lmisses = 0;
     sched_irq_hook = irq_hook;
     sched_preempt_hook = preempt_hook;
+}
+
+void torture_landing_tb_start(uint32_t addr)
+{
+    uint32_t i;
+    for (i = 0; i < nrange; i++)
+        mark_tb_start(&lr[i], addr);
 }
 
 void torture_landing_stop(void)
@@ -177,45 +222,59 @@ void torture_landing_stop(void)
 
 uint32_t torture_landing_total(void) { return lpre_in; }
 
-static uint32_t hist_line(const struct lrange *r, bool pre, char *line, size_t n, uint32_t *hit)
+/* " +off:n" per boundary (interior ones marked '*'); returns how many have n > 0. */
+static uint32_t hist_line(const struct lrange *r, const volatile uint32_t *h, bool interior_only,
+                          char *line, size_t n)
 {
-    uint32_t k, len = 0;
-    *hit = 0;
+    uint32_t k, len = 0, hit = 0;
     line[0] = 0;
     for (k = 0; k < r->nb; k++) {
-        uint32_t v = pre ? r->pre[k] : r->irq[k];
-        *hit += v > 0;
+        if (interior_only && !r->interior[k])
+            continue;
+        hit += h[k] > 0;
         if (len < n - 16)
-            len += (uint32_t)ksnprintf(line + len, n - len, " +%u:%u", r->off[k], v);
+            len += (uint32_t)ksnprintf(line + len, n - len, " +%u%s:%u", r->off[k],
+                                       r->interior[k] ? "*" : "", h[k]);
     }
-    return *hit;
+    return hit;
+}
+
+static void need_all(bool need, const char *what, uint32_t hit, uint32_t of, const char *name, int *bad,
+                     char *why, size_t n)
+{
+    kprintf("landing: %s reached %u/%u instruction boundaries of %s\n", what, hit, of, name);
+    if (need && hit < of && !(*bad)++)
+        ksnprintf(why, n, "landing: %s reached only %u/%u instruction boundaries of %s", what, hit, of, name);
 }
 
 int torture_landing_check(int dflt, unsigned need, char *why, size_t n)
 {
-    static const char *kind[] = { "interrupts", "preemptions" };
     int mode = torture_landing_mode >= 0 ? torture_landing_mode : dflt, bad = 0;
     uint32_t i, hit;
     char line[400];
-    int p;
-    for (p = 0; p < 2; p++) {
-        for (i = 0; i < nrange; i++) {
-            hist_line(&lr[i], p, line, sizeof line, &hit);
-            kprintf("landing: %s in %s by offset:%s\n", kind[p], lr[i].name, line);
-            kprintf("landing: %s reached %u/%u instruction boundaries of %s\n", kind[p], hit, lr[i].nb,
-                    lr[i].name);
-            if (mode == 2 && (need & (1u << p)) && hit < lr[i].nb && !bad++)
-                ksnprintf(why, n, "landing: %s reached only %u/%u instruction boundaries of %s",
-                          kind[p], hit, lr[i].nb, lr[i].name);
-        }
+    if (mode != 2)
+        need = 0;
+    for (i = 0; i < nrange; i++) {
+        struct lrange *r = &lr[i];
+        hist_line(r, r->irq, false, line, sizeof line);
+        kprintf("landing: interrupts in %s by offset (* interior):%s\n", r->name, line);
+        hit = hist_line(r, r->nat, true, line, sizeof line);
+        kprintf("landing: native interrupts (previous instruction ran in place) in %s:%s\n", r->name, line);
+        need_all(false, "native interrupts", hit, r->ninterior, r->name, &bad, why, n);
+        hit = hist_line(r, r->pre, false, line, sizeof line);
+        kprintf("landing: preemptions in %s by offset:%s\n", r->name, line);
+        need_all(need & LAND_PREEMPT, "preemptions", hit, r->nb, r->name, &bad, why, n);
     }
-    kprintf("landing: %u of %u interrupts and %u of %u preemptions landed in the code under test\n",
-            lirq_in, lirq_all, lpre_in, lpre_all);
+    kprintf("landing: %u of %u interrupts (%u native) and %u of %u preemptions landed in the code "
+            "under test\n", lirq_in, lirq_all, lnat_in, lpre_in, lpre_all);
     if (lmisses) {
         ksnprintf(why, n, "landing: %u interrupt%s or preemptions between instruction boundaries",
                   lmisses, lmisses > 1 ? "s" : "");
         return 1;
     }
+    if ((need & LAND_NATIVE) && lnat_in < LAND_NATIVE_MIN && !bad++)
+        ksnprintf(why, n, "landing: only %u native interrupts in the code under test (want %u: "
+                  "without -singlestep there are none)", lnat_in, LAND_NATIVE_MIN);
     if (bad)
         kprintf("!!! %s (landing=require)\n", why);
     return bad > 0;

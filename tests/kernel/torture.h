@@ -39,14 +39,19 @@ void torture_pause(struct torture_worker *w);
 
 /* Landing: count interrupts and preemptions (real switches) whose EIP falls
  * in up to four ranges [lo, hi), by instruction boundary (decoded at start,
- * at most 32 per range); an EIP between boundaries is an error.
+ * at most 32 per range); an EIP between boundaries is an error.  Native
+ * landings (torture.c: at interior boundaries, not where an exception
+ * resumed) happen only under -singlestep or -icount.
  * torture_landing_check prints the histograms and, under landing=require
  * (dflt: 0 off, 1 report, 2 require, unless landing= says otherwise), fails
- * unless every boundary of every range took an interrupt (need LAND_IRQ)
- * and/or a preemption (need LAND_PREEMPT). */
-enum { LAND_IRQ = 1, LAND_PREEMPT = 2 };
+ * unless the ranges took at least LAND_NATIVE_MIN native interrupts (need
+ * LAND_NATIVE) and/or every boundary of every range a preemption
+ * (LAND_PREEMPT). */
+enum { LAND_NATIVE = 1, LAND_PREEMPT = 2 };
+#define LAND_NATIVE_MIN 2
 extern int torture_landing_mode;        /* landing=off|report|require, -1: default */
 void torture_landing_start(const char *const name[], const uint32_t lo[], const uint32_t hi[], int n);
+void torture_landing_tb_start(uint32_t addr);   /* not interior (e.g. after a patched-in call) */
 void torture_landing_stop(void);
 int torture_landing_check(int dflt, unsigned need, char *why, size_t n);
 uint32_t torture_landing_total(void);   /* preemptions inside the ranges */
