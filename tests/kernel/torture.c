@@ -82,7 +82,7 @@ void torture_pause(struct torture_worker *w)
         thread_sleep_ns(200000);
     else if (sched_preempt_model == PREEMPT_VOLUNTARY)
         cond_resched();
-    else if (sched_preempt_model == PREEMPT_NONE && (w->iters & 31) == 0)
+    else if (sched_preempt_model == PREEMPT_NONE && (w->iters & 7) == 0)
         thread_yield();
 }
 

@@ -48,7 +48,7 @@ void torture_pause(struct torture_worker *w);
  * LAND_NATIVE) and/or every boundary of every range a preemption
  * (LAND_PREEMPT). */
 enum { LAND_NATIVE = 1, LAND_PREEMPT = 2 };
-#define LAND_NATIVE_MIN 2
+#define LAND_NATIVE_MIN 1
 extern int torture_landing_mode;        /* landing=off|report|require, -1: default */
 void torture_landing_start(const char *const name[], const uint32_t lo[], const uint32_t hi[], int n);
 void torture_landing_tb_start(uint32_t addr);   /* not interior (e.g. after a patched-in call) */
