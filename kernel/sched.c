@@ -241,10 +241,11 @@ NOPROBE void sched_irq_exit(struct trapframe *tf)
         return;
     if (!t->is_idle && (sched_preempt_model != PREEMPT_FULL || c->preempt_count))
         return;
-    t->tf = tf;
-    if (!sched_bug_fire(SCHED_BUG_STALE_EIP))
-        t->saved_eip = tf->eip;       /* (stale_eip: BUG on purpose, the registry keeps an old EIP) */
-    t->saved_esp = (uint32_t)(&tf->eflags + 1);
+    if (!sched_bug_fire(SCHED_BUG_STALE_EIP)) {
+        t->tf = tf;
+        t->saved_eip = tf->eip;
+        t->saved_esp = (uint32_t)(&tf->eflags + 1);
+    }                                 /* else BUG on purpose: the registry still shows its last voluntary switch */
     if (!sched_switch()) {            /* c is stale from here on */
         t->tf = NULL;
         return;                       /* nobody else ran: not a preemption */

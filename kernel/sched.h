@@ -35,7 +35,8 @@ extern void (*volatile sched_irq_hook)(struct trapframe *tf);
  *   drop_wakeup_queued  a waitq wakeup is lost, the sleeper left queued
  *   clobber_flags       a preempted thread's saved EFLAGS ^= sched_bug_flags
  *   clobber_reg         a preempted thread's saved sched_bug_reg ^= 0x1000
- *   stale_eip           preemption leaves the registry's saved EIP stale
+ *   stale_eip           a preemption is not recorded in the registry (no trap
+ *                       frame, saved EIP of the last voluntary switch)
  *   skip_switch         a due preemption does not switch */
 extern int sched_bug, sched_bug_n, sched_bug_flags, sched_bug_reg, sched_bug_delay, sched_bug_max;
 extern uint64_t sched_bug_t0;

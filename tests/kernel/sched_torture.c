@@ -302,7 +302,7 @@ static void reg_bad(struct regscan *r, struct thread *t, const char *what, uint3
     ksym_format(a, sa, sizeof sa);
     ksym_format(b, sb, sizeof sb);
     if (r->bad++ < 4)
-        kprintf("!!! registry: thread %s (state %d) %s: registry %08x %s, its stack %08x %s\n",
+        kprintf("!!! registry: thread %s (state %d) %s: registry eip %08x %s, its stack %08x %s\n",
                 t->name, t->state, what, a, sa, b, sb);
 }
 
@@ -324,10 +324,10 @@ static void reg_visit(struct thread *t, void *arg)
     eip = stack_resume_eip(t, &tf);
     if (!eip)
         reg_bad(r, t, "resume point not found by walking the stack", t->saved_eip, t->esp);
-    else if ((uint32_t)t->tf != (uint32_t)tf)
-        reg_bad(r, t, "trap frame", (uint32_t)t->tf, (uint32_t)tf);
-    else if (t->saved_eip != eip)
-        reg_bad(r, t, "resumes at", t->saved_eip, eip);
+    else if (t->tf != tf || t->saved_eip != eip)
+        reg_bad(r, t, t->tf != tf ? (tf ? "preempted, but the registry has no trap frame" :
+                                          "the registry has a trap frame its stack does not")
+                                  : "resumes at", t->saved_eip, eip);
     if (tf) {
         r->preempted++;
         if (eip >= (uint32_t)sched_landing_start && eip < (uint32_t)sched_landing_end)
@@ -511,7 +511,7 @@ static int check_progress(uint32_t snap[NQ][MAXT], char *why, size_t n)
                 break;
             }
         }
-    if (bad) ksnprintf(why, n, "%d thread%s starved", bad, bad > 1 ? "s" : "");
+    if (bad) ksnprintf(why, n, "%d thread%s starved: no progress in a quarter of the run", bad, bad > 1 ? "s" : "");
     return bad;
 }
 
@@ -528,7 +528,8 @@ static int scenario_sched_torture(char *why, size_t n)
     uint32_t lo[1] = { (uint32_t)sched_landing_start }, hi[1] = { (uint32_t)sched_landing_end };
     uint64_t t0 = clock_ns(), end = t0 + (uint64_t)param_duration_ms * 1000000u;
     static uint32_t snap[NQ][MAXT];
-    int i, q = 0;
+    char lwhy[160];
+    int i, q = 0, landing_bad;
     ASSERT(ti[1].kind == K_CONS || nt == 0);
     torture_landing_start(bname, lo, hi, 1);
     sched_bug_lo = lo[0];                     /* bugs that damage a preemption: aim at the block */
@@ -558,6 +559,10 @@ static int scenario_sched_torture(char *why, size_t n)
     if (finish_threads(why, n))
         return 1;
     stats(t0);
+    landing_bad = torture_landing_check(sched_preempt_model == PREEMPT_FULL ? 2 : 0, LAND_PREEMPT, lwhy,
+                                        sizeof lwhy);
+    if (check_progress(snap, why, n))
+        return 1;
     if (lost_wakeups)
         return ksnprintf(why, n, "lost wakeup: %u thread%s asleep with the condition true before stop",
                          lost_wakeups, lost_wakeups > 1 ? "s" : ""), 1;
@@ -567,12 +572,10 @@ static int scenario_sched_torture(char *why, size_t n)
     if (registry_bad)
         return ksnprintf(why, n, "registry: %u entries disagree with their thread's stack about where it "
                          "resumes (H1 would be decided wrong)", registry_bad), 1;
-    if (torture_landing_check(sched_preempt_model == PREEMPT_FULL ? 2 : 0, LAND_PREEMPT, why, n))
-        return 1;
+    if (landing_bad)
+        return ksnprintf(why, n, "%s", lwhy), 1;
     if (sched_preempt_model == PREEMPT_FULL && !involuntary)
         return ksnprintf(why, n, "no preemption happened under preempt=full"), 1;
-    if (check_progress(snap, why, n))
-        return 1;
     if (errors) {
         ksnprintf(why, n, "%u error%s (see !!! lines)", errors, errors > 1 ? "s" : "");
         return 1;
