@@ -113,6 +113,7 @@ run: deps
 
 test: deps
 	@$(MAKE) --no-print-directory all
+	$(PYTHON) tests/runner_test.py
 	@$(MAKE) --no-print-directory host-test
 	@$(MAKE) --no-print-directory $(B)/kernel.iso
 	$(PYTHON) tests/runner.py --all
