@@ -64,9 +64,9 @@ static int pool_next;
 static uint32_t pool_allocs, rel_probes;     /* probes registered on relative branches/calls */
 static struct tprobe *live[MAXP], *witness;
 static int nlive;
-static volatile uint32_t calls[2][NCPU_MAX], sink[NCPU_MAX], site_hits[64];
+static volatile uint32_t calls[2][TORTURE_MAXW], sink[NCPU_MAX], site_hits[64];
 static volatile int tk_pause;
-static volatile uint32_t tk_gen, acked[NCPU_MAX];
+static volatile uint32_t tk_gen, acked[TORTURE_MAXW];
 static uint32_t windows, wchecked, checked, mutations;
 
 /* EFLAGS.CF PF AF ZF SF OF after a + b (sub: a - b). */
@@ -160,7 +160,7 @@ static void call_checked(struct torture_worker *w, int fn, uint32_t x)
     for (rep = 0; rep < 3; rep++) {
         kmemcpy(st, in, sizeof st);
         kt_call(fn ? kt_b : kt_a, x, st);
-        calls[fn][w->cpu]++;
+        calls[fn][w->idx]++;
         st[7] &= EFLAGS_ARITH;
         for (i = 0; i < NST && st[i] == want[i]; i++)
             ;
@@ -177,7 +177,7 @@ static void worker(struct torture_worker *w)
     uint32_t x = torture_rnd(&w->rng) & 0xFFFF;
     if (tk_pause) {                         /* between calls: safe to count */
         while (tk_pause && !torture_stop) {
-            acked[w->cpu] = tk_gen;
+            acked[w->idx] = tk_gen;
             thread_sleep_ns(100000);
         }
         return;
@@ -194,7 +194,7 @@ static int pause_workers(void)
     int i;
     tk_gen++;
     tk_pause = 1;
-    for (i = 0; i < ncpu; i++)
+    for (i = 0; i < torture_nworkers; i++)
         while (acked[i] != tk_gen)
             if (clock_ns() > end) return kprintf("!!! worker %d did not pause\n", i), -1;
             else thread_sleep_ns(100000);
@@ -205,7 +205,7 @@ static uint32_t total_calls(int fn)
 {
     uint32_t s = 0;
     int i;
-    for (i = 0; i < ncpu; i++) s += calls[fn][i];
+    for (i = 0; i < torture_nworkers; i++) s += calls[fn][i];
     return s;
 }
 
@@ -389,7 +389,7 @@ static int finish(uint8_t *copy, uint32_t len, char *why, size_t n)
     while (nlive)
         remove_probe(0);
     report_sites();
-    for (i = 0; i < ncpu; i++)
+    for (i = 0; i < torture_nworkers; i++)
         if (!torture_workers[i].iters)
             return ksnprintf(why, n, "worker %s made no progress", torture_workers[i].name), 1;
     if (kmemcmp(copy, (void *)kt_sites[0].addr, len))
@@ -419,7 +419,7 @@ static int scenario_kprobe_torture(char *why, size_t n)
     uint64_t t0 = clock_ns(), end = t0 + (uint64_t)param_duration_ms * 1000000u, next = t0;
     uint32_t rng = (uint32_t)param_seed * 48271u + 7, c0[2], len = hi[2] - kt_sites[0].addr;
     uint8_t *copy = kmalloc(len);
-    int i, r, lr;
+    int i, r, lr, full = sched_preempt_model == PREEMPT_FULL;
     char lwhy[160];
     ASSERT(copy != NULL && kt_nsites <= 64);
     kmemcpy(copy, (void *)kt_sites[0].addr, len);
@@ -427,7 +427,7 @@ static int scenario_kprobe_torture(char *why, size_t n)
             ncpu, kt_nsites, tk_work, int3_refs, sched_preempt_model, param_duration_ms);
     torture_landing_start(names, lo, hi, 3);
     tk_pause = 1;
-    torture_spawn("kprober", worker, (uint32_t)param_seed);
+    torture_spawn_n("kprober", worker, (uint32_t)param_seed, full ? 2 : 1);
     while (clock_ns() < end && !torture_errors) {
         if (pause_workers()) { torture_errors++; break; }
         window_check(c0);
@@ -445,7 +445,7 @@ static int scenario_kprobe_torture(char *why, size_t n)
     r = torture_join(why, n);
     torture_landing_stop();
     stats(t0);
-    lr = torture_landing_check(2, LAND_NATIVE, lwhy, sizeof lwhy);
+    lr = torture_landing_check(2, LAND_NATIVE | (full ? LAND_PREEMPT_NATIVE : 0), lwhy, sizeof lwhy);
     if (r)
         return r;
     r = finish(copy, len, why, n);

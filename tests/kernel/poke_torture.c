@@ -91,17 +91,18 @@ static const char *effect_name(int k, int enc)
 static void exec_checked(int k, uint32_t x)
 {
     struct cpu *c = mycpu();                   /* the worker is pinned to c */
-    uint32_t s0, s1, n0, bp0, trapped;
+    uint32_t s0, s1, n0, sw0, bp0, trapped;
     int e, want;
     s0 = __atomic_load_n(&site_word[k], __ATOMIC_ACQUIRE);
     n0 = __atomic_load_n(&nmi_seq[c->id], __ATOMIC_SEQ_CST);
+    sw0 = READ_ONCE(c->nr_switches);
     bp0 = c->nexc[T_BP];
     e = run_site(k, x, "thread");
     trapped = c->nexc[T_BP] - bp0;
     s1 = __atomic_load_n(&site_word[k], __ATOMIC_ACQUIRE);
-    if (__atomic_load_n(&nmi_seq[c->id], __ATOMIC_SEQ_CST) != n0) {
+    if (__atomic_load_n(&nmi_seq[c->id], __ATOMIC_SEQ_CST) != n0 || READ_ONCE(c->nr_switches) != sw0) {
         __atomic_fetch_add(&ex_count[k][EX_SKIPPED], 1, __ATOMIC_RELAXED);
-        return;
+        return;                                /* an NMI or another thread here may have run the sites */
     }
     if (k == 1)
         e = call_effect(e, "thread");
@@ -202,7 +203,7 @@ static void report_executions(void)
     int k;
     for (k = 0; k < 2; k++)
         kprintf("executions of %s checked: %u after a completed poke, %u out of line (int3), %u skipped "
-                "(state changed meanwhile), %u wrong\n", site_name[k], ex_count[k][EX_STABLE],
+                "(state changed, NMI or switch meanwhile), %u wrong\n", site_name[k], ex_count[k][EX_STABLE],
                 ex_count[k][EX_OOL], ex_count[k][EX_SKIPPED], ex_count[k][EX_WRONG]);
     kprintf("int3 hits by site: poke_alu+%#x: %u, poke_call+%#x: %u; out-of-line calls checked: %u\n",
             (uint32_t)poke_alu_site, site_hits[0], (uint32_t)poke_call_site, site_hits[1], ool_calls);
@@ -211,7 +212,7 @@ static void report_executions(void)
 static int finish(uint32_t flips, char *why, size_t n)
 {
     int i, k;
-    for (i = 0; i < ncpu; i++)
+    for (i = 0; i < torture_nworkers; i++)
         if (!torture_workers[i].iters)
             return ksnprintf(why, n, "worker %s made no progress", torture_workers[i].name), 1;
     for (k = 0; k < 2; k++)
@@ -247,13 +248,13 @@ static int scenario_poke_torture(char *why, size_t n)
     uint32_t hi[2] = { fn_end(lo[0]), fn_end(lo[1]) };
     uint64_t t0 = clock_ns(), end = t0 + (uint64_t)param_duration_ms * 1000000u, next = t0;
     uint32_t rng = (uint32_t)param_seed * 7919u + 1, flips = 0;
-    int enc[2] = { 0, 0 }, r, lr;
+    int enc[2] = { 0, 0 }, r, lr, full = sched_preempt_model == PREEMPT_FULL;
     char err[160], lwhy[160];
     kprintf("text-poke-torture: %d CPUs, poke strategy %d, sites %d, preempt model %d, %d ms\n",
             ncpu, poke_strategy, poke_sites_sel, sched_preempt_model, param_duration_ms);
     torture_landing_start(site_name, lo, hi, 2);
     torture_landing_tb_start((uint32_t)call_site() + 5);   /* the call's return point when patched in */
-    torture_spawn("poker", worker, (uint32_t)param_seed);
+    torture_spawn_n("poker", worker, (uint32_t)param_seed, full ? 2 : 1);
     while (clock_ns() < end && !torture_errors) {
         if (flip(&rng, enc, flips, err, sizeof err)) {
             kprintf("!!! text_poke_batch failed: %s\n", err);
@@ -269,7 +270,7 @@ static int scenario_poke_torture(char *why, size_t n)
     r = torture_join(why, n);
     torture_landing_stop();
     stats(t0, flips);
-    lr = torture_landing_check(2, LAND_NATIVE, lwhy, sizeof lwhy);
+    lr = torture_landing_check(2, LAND_NATIVE | (full ? LAND_PREEMPT_NATIVE : 0), lwhy, sizeof lwhy);
     report_executions();
     if (r || (r = finish(flips, why, n)))
         return r;

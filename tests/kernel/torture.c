@@ -15,7 +15,8 @@
 #include "kernel/param.h"
 #include "patch/insn.h"
 
-struct torture_worker torture_workers[NCPU_MAX];
+struct torture_worker torture_workers[TORTURE_MAXW];
+int torture_nworkers;
 volatile int torture_stop;
 volatile uint32_t torture_errors;
 static void (*worker_fn)(struct torture_worker *);
@@ -28,22 +29,30 @@ static void worker_main(void *arg)
     w->finished = 1;
 }
 
-void torture_spawn(const char *prefix, void (*fn)(struct torture_worker *w), uint32_t seed)
+void torture_spawn_n(const char *prefix, void (*fn)(struct torture_worker *w), uint32_t seed, int per_cpu)
 {
     int i;
+    ASSERT(per_cpu >= 1 && per_cpu * ncpu <= TORTURE_MAXW);
     worker_fn = fn;
     torture_stop = 0;
     torture_errors = 0;
-    for (i = 0; i < ncpu; i++) {
+    torture_nworkers = per_cpu * ncpu;
+    for (i = 0; i < torture_nworkers; i++) {
         struct torture_worker *w = &torture_workers[i];
         kmemset(w, 0, sizeof *w);
-        w->cpu = i;
+        w->idx = i;
+        w->cpu = i % ncpu;
         w->rng = seed * 2654435761u + (uint32_t)i * 40503u + 1;
         ksnprintf(w->name, sizeof w->name, "%s/%d", prefix, i);
-        w->t = thread_create(w->name, worker_main, w, 1u << i);
+        w->t = thread_create(w->name, worker_main, w, 1u << w->cpu);
         if (!w->t)
             panic("torture: cannot create worker %d", i);
     }
+}
+
+void torture_spawn(const char *prefix, void (*fn)(struct torture_worker *w), uint32_t seed)
+{
+    torture_spawn_n(prefix, fn, seed, 1);
 }
 
 int torture_join(char *why, size_t n)
@@ -52,7 +61,7 @@ int torture_join(char *why, size_t n)
     int i, stuck = 0;
     char sym[96];
     torture_stop = 1;
-    for (i = 0; i < ncpu; i++) {
+    for (i = 0; i < torture_nworkers; i++) {
         while (!torture_workers[i].finished && clock_ns() < end)
             thread_sleep_ns(5000000);
         if (!torture_workers[i].finished) {
@@ -63,7 +72,7 @@ int torture_join(char *why, size_t n)
     }
     if (stuck)
         return ksnprintf(why, n, "%d worker%s never finished", stuck, stuck > 1 ? "s" : ""), 1;
-    for (i = 0; i < ncpu; i++)
+    for (i = 0; i < torture_nworkers; i++)
         thread_join(torture_workers[i].t);
     return 0;
 }
@@ -72,7 +81,7 @@ uint32_t torture_iters(void)
 {
     uint32_t s = 0;
     int i;
-    for (i = 0; i < ncpu; i++) s += torture_workers[i].iters;
+    for (i = 0; i < torture_nworkers; i++) s += torture_workers[i].iters;
     return s;
 }
 
@@ -101,42 +110,57 @@ struct lrange {
     uint32_t lo, hi, nb, ninterior;
     uint32_t off[NBOUND];                       /* instruction boundaries (offsets) */
     bool interior[NBOUND];
-    volatile uint32_t irq[NBOUND], nat[NBOUND], pre[NBOUND];   /* landings per boundary */
+    volatile uint32_t irq[NBOUND], nat[NBOUND], pre[NBOUND], pnat[NBOUND];   /* landings per boundary */
 };
+/* The interrupt that may preempt a thread is seen by irq_hook on its CPU
+ * before the switch; the preemption by preempt_hook once the thread runs
+ * again (maybe elsewhere): the verdict "native" is passed on by thread. */
+#define NSEEN 64
+static struct { volatile uint32_t tf; volatile bool native; } seen[NSEEN];
 static struct lrange lr[NRANGE];
 static uint32_t nrange;
-static volatile uint32_t lirq_all, lpre_all, lirq_in, lnat_in, lpre_in, lmisses;
+static volatile uint32_t lirq_all, lpre_all, lirq_in, lnat_in, lpre_in, lpnat_in, lmisses;
 int torture_landing_mode = -1;
 KPARAM_ENUM("landing", torture_landing_mode, "off|report|require",
             "tortures: interrupt/preemption landing check (default per torture)");
 
 /* Count a landing at eip; an EIP inside a range but between two instruction
  * boundaries is an error (a torn or mis-resumed instruction). */
-static NOPROBE void land(uint32_t eip, bool pre)
+static NOPROBE void land(struct trapframe *tf, bool pre)
 {
-    uint32_t i, k;
+    uint32_t i, k, eip = tf->eip, slot = (uint32_t)thread_current()->tid % NSEEN;
+    bool native;
     for (i = 0; i < nrange; i++) {
         struct lrange *r = &lr[i];
         if (eip < r->lo || eip >= r->hi)
             continue;
-        for (k = 0; k < r->nb; k++)
-            if (r->lo + r->off[k] == eip) {
-                if (pre) {
-                    __atomic_fetch_add(&r->pre[k], 1, __ATOMIC_RELAXED);
-                    __atomic_fetch_add(&lpre_in, 1, __ATOMIC_RELAXED);
-                    return;
-                }
-                __atomic_fetch_add(&r->irq[k], 1, __ATOMIC_RELAXED);
-                __atomic_fetch_add(&lirq_in, 1, __ATOMIC_RELAXED);
-                if (r->interior[k] && eip != mycpu()->exc_ret_eip) {
-                    __atomic_fetch_add(&r->nat[k], 1, __ATOMIC_RELAXED);
-                    __atomic_fetch_add(&lnat_in, 1, __ATOMIC_RELAXED);
-                }
-                return;
+        for (k = 0; k < r->nb && r->lo + r->off[k] != eip; k++)
+            ;
+        if (k == r->nb) {
+            if (__atomic_fetch_add(&lmisses, 1, __ATOMIC_RELAXED) < 5)
+                kprintf("!!! landing: %s at %08x, inside %s but not on an instruction boundary\n",
+                        pre ? "preempted" : "interrupted", eip, r->name);
+            return;
+        }
+        if (pre) {
+            native = seen[slot].tf == (uint32_t)tf && seen[slot].native;
+            __atomic_fetch_add(&r->pre[k], 1, __ATOMIC_RELAXED);
+            __atomic_fetch_add(&lpre_in, 1, __ATOMIC_RELAXED);
+            if (native) {
+                __atomic_fetch_add(&r->pnat[k], 1, __ATOMIC_RELAXED);
+                __atomic_fetch_add(&lpnat_in, 1, __ATOMIC_RELAXED);
             }
-        if (__atomic_fetch_add(&lmisses, 1, __ATOMIC_RELAXED) < 5)
-            kprintf("!!! landing: %s at %08x, inside %s but not on an instruction boundary\n",
-                    pre ? "preempted" : "interrupted", eip, r->name);
+            return;
+        }
+        native = r->interior[k] && eip != mycpu()->exc_ret_eip;
+        seen[slot].tf = (uint32_t)tf;
+        seen[slot].native = native;
+        __atomic_fetch_add(&r->irq[k], 1, __ATOMIC_RELAXED);
+        __atomic_fetch_add(&lirq_in, 1, __ATOMIC_RELAXED);
+        if (native) {
+            __atomic_fetch_add(&r->nat[k], 1, __ATOMIC_RELAXED);
+            __atomic_fetch_add(&lnat_in, 1, __ATOMIC_RELAXED);
+        }
         return;
     }
 }
@@ -144,13 +168,13 @@ static NOPROBE void land(uint32_t eip, bool pre)
 static NOPROBE void irq_hook(struct trapframe *tf)
 {
     __atomic_fetch_add(&lirq_all, 1, __ATOMIC_RELAXED);
-    land(tf->eip, false);
+    land(tf, false);
 }
 
 static NOPROBE void preempt_hook(struct trapframe *tf)
 {
     __atomic_fetch_add(&lpre_all, 1, __ATOMIC_RELAXED);
-    land(tf->eip, true);
+    land(tf, true);
 }
 
 static void mark_tb_start(struct lrange *r, uint32_t addr)
@@ -202,7 +226,8 @@ void torture_landing_start(const char *const name[], const uint32_t lo[], const 
         lr[i].hi = hi[i];
         decode_range(&lr[i]);
     }
-    lirq_all = lpre_all = lirq_in = lnat_in = lpre_in = lmisses = 0;
+    lirq_all = lpre_all = lirq_in = lnat_in = lpre_in = lpnat_in = lmisses = 0;
+    kmemset((void *)seen, 0, sizeof seen);
     sched_irq_hook = irq_hook;
     sched_preempt_hook = preempt_hook;
 }
@@ -264,9 +289,11 @@ int torture_landing_check(int dflt, unsigned need, char *why, size_t n)
         hit = hist_line(r, r->pre, false, line, sizeof line);
         kprintf("landing: preemptions in %s by offset:%s\n", r->name, line);
         need_all(need & LAND_PREEMPT, "preemptions", hit, r->nb, r->name, &bad, why, n);
+        hist_line(r, r->pnat, true, line, sizeof line);
+        kprintf("landing: native preemptions in %s:%s\n", r->name, line);
     }
-    kprintf("landing: %u of %u interrupts (%u native) and %u of %u preemptions landed in the code "
-            "under test\n", lirq_in, lirq_all, lnat_in, lpre_in, lpre_all);
+    kprintf("landing: %u of %u interrupts (%u native) and %u of %u preemptions (%u native) landed in the "
+            "code under test\n", lirq_in, lirq_all, lnat_in, lpre_in, lpre_all, lpnat_in);
     if (lmisses) {
         ksnprintf(why, n, "landing: %u interrupt%s or preemptions between instruction boundaries",
                   lmisses, lmisses > 1 ? "s" : "");
@@ -275,6 +302,9 @@ int torture_landing_check(int dflt, unsigned need, char *why, size_t n)
     if ((need & LAND_NATIVE) && lnat_in < LAND_NATIVE_MIN && !bad++)
         ksnprintf(why, n, "landing: only %u native interrupts in the code under test (want %u: "
                   "without -singlestep there are none)", lnat_in, LAND_NATIVE_MIN);
+    if ((need & LAND_PREEMPT_NATIVE) && lpnat_in < LAND_NATIVE_MIN && !bad++)
+        ksnprintf(why, n, "landing: only %u native preemptions in the code under test (want %u)",
+                  lpnat_in, LAND_NATIVE_MIN);
     if (bad)
         kprintf("!!! %s (landing=require)\n", why);
     return bad > 0;
