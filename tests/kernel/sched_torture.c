@@ -530,7 +530,6 @@ static int scenario_sched_torture(char *why, size_t n)
     static uint32_t snap[NQ][MAXT];
     char lwhy[160];
     int i, q = 0, landing_bad;
-    ASSERT(ti[1].kind == K_CONS || nt == 0);
     torture_landing_start(bname, lo, hi, 1);
     sched_bug_lo = lo[0];                     /* bugs that damage a preemption: aim at the block */
     sched_bug_hi = hi[0];
