@@ -103,12 +103,13 @@ NOPROBE void trap(struct trapframe *tf)
             pr_warn("spurious interrupt vector %u on cpu %d\n", vec, c->id);
     }
     c->irq_depth--;
-    if (vec < 32 && vec != T_NMI && c->irq_depth == 0)
-        c->exc_ret_eip = tf->eip;      /* where the outermost exception resumed (landing statistics) */
     if (vec == T_NMI)
         c->nmi_depth--;
     else if (vec >= T_IRQ0 && c->irq_depth == 0)
         sched_irq_exit(tf);    /* may switch threads (preempt=full); c is stale after */
+    c = mycpu();
+    if (c->irq_depth == 0)
+        c->resume_eip = tf->eip;       /* where this CPU goes back to (landing statistics) */
 }
 
 /* A task gate (SDM Vol. 3, 6.11, 7.3): used for #DF so a fault on a bad

@@ -97,11 +97,12 @@ void torture_pause(struct torture_worker *w)
 
 /* ---- landing: where interrupts and preemptions hit the code under test ----
  * Under default TCG an interrupt is taken only where a translation block
- * starts: a function entry, a branch target, a return point, or where an
- * exception (an int3 run out of line, a single-step) resumed.  The other
- * boundaries are "interior"; an interrupt there, unless the CPU's last
- * exception resumed exactly there, is a "native" landing: the previous
- * instruction ran in place and was interrupted after it.  Only -singlestep
+ * starts: a function entry, a branch target, a return point, or where a
+ * trap or interrupt returned to (an int3 run out of line, a single-step, a
+ * preempted thread resumed).  The other boundaries are "interior"; an
+ * interrupt there, unless the CPU's last trap or interrupt returned exactly
+ * there, is a "native" landing: the previous instruction ran in place and
+ * was interrupted after it.  Only -singlestep
  * (or -icount) produces those; they are what landing=require asks for. */
 #define NRANGE 4
 #define NBOUND 32
@@ -152,7 +153,7 @@ static NOPROBE void land(struct trapframe *tf, bool pre)
             }
             return;
         }
-        native = r->interior[k] && eip != mycpu()->exc_ret_eip;
+        native = r->interior[k] && eip != mycpu()->resume_eip;
         seen[slot].tf = (uint32_t)tf;
         seen[slot].native = native;
         __atomic_fetch_add(&r->irq[k], 1, __ATOMIC_RELAXED);

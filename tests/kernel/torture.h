@@ -45,8 +45,8 @@ void torture_pause(struct torture_worker *w);
 /* Landing: count interrupts and preemptions (real switches) whose EIP falls
  * in up to four ranges [lo, hi), by instruction boundary (decoded at start,
  * at most 32 per range); an EIP between boundaries is an error.  Native
- * landings (torture.c: at interior boundaries, not where an exception
- * resumed) happen only under -singlestep or -icount.
+ * landings (torture.c: at interior boundaries, not where the last trap or
+ * interrupt returned to) happen only under -singlestep or -icount.
  * torture_landing_check prints the histograms and, under landing=require
  * (dflt: 0 off, 1 report, 2 require, unless landing= says otherwise), fails
  * unless the ranges took at least LAND_NATIVE_MIN native interrupts (need
