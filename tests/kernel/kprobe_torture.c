@@ -8,7 +8,9 @@
  * some work with interrupts on and check that their probe was not freed
  * under them (H7: with int3_refs=skip this is the negative control); probes
  * live in a pool of their own, poisoned on free and reused last, so a late
- * handler meets poison, not a recycled probe or the heap's own checks. */
+ * handler meets poison, not a recycled probe or the heap's own checks.
+ * Two workers per CPU under preempt=full; native interrupts (and there
+ * preemptions) must land inside the probed functions (torture.c). */
 #include "kernel/scenario.h"
 #include "kernel/thread.h"
 #include "kernel/sched.h"

@@ -1,6 +1,7 @@
 /* text-poke-torture: a patcher thread flips multi-byte sites (poke_targets.S)
- * between two valid instructions, singly and in batches, while a worker on
- * every CPU executes them and NMIs run them from NMI context.  Every
+ * between two valid instructions, singly and in batches, while workers pinned
+ * to every CPU (two per CPU under preempt=full, so that they preempt each
+ * other) execute them and NMIs run them from NMI context.  Every
  * execution must show the old or the new instruction's effect, never a mix
  * (H6); any fault ends the run (H7).  The patcher publishes each site's
  * state (stable, or being poked, and its new encoding), and each worker
@@ -8,8 +9,9 @@
  * ran out of line (it trapped), or that ran after the poke completed, must
  * show the *new* instruction's effect, for the call site the call itself
  * (poke_count's per-CPU counter, compared per execution).  Int3 hits must
- * land on every flipped site, interrupts on every instruction boundary of
- * the patched functions (-singlestep).  Run with poke=plain or head_first
+ * land on every flipped site, and native interrupts (preemptions too under
+ * preempt=full) inside the patched functions (torture.c: only -singlestep
+ * makes those).  Run with poke=plain or head_first
  * it is the negative control for the int3 bypass protocol; with
  * emu_bug=call_noop, for the emulation of a patched-in call. */
 #include "kernel/scenario.h"
