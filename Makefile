@@ -126,6 +126,7 @@ run: deps
 
 test: deps
 	@$(MAKE) --no-print-directory all
+	$(PYTHON) tests/runner_test.py
 	@$(MAKE) --no-print-directory host-test
 	@$(MAKE) --no-print-directory host-test32-emulated
 	@$(MAKE) --no-print-directory model

@@ -3,6 +3,8 @@
 
   runner.py --all [--suite test] [--only REGEX] [--jobs N]   every scenario
   runner.py --run NAME [--cpus N] [--seed S] [--iso]         one, console on the terminal
+  --args 'k=v ...' (with --all or --run) appends kernel parameters and
+  --mode M overrides the QEMU mode, e.g. to try a negative control by hand
   runner.py --debug NAME [--cpus N]                           QEMU halted, gdb attached
   runner.py --replay results/<stamp>/<name>                   boot again exactly as that run
   runner.py --all --shard I/N                                 the I-th of N slices (CI matrices)
@@ -10,8 +12,10 @@
 Each run gets results/<stamp>/<scenario>/ with qemu.cmd (the exact command),
 console.log (the serial console) and verdict.txt.  A run is judged by its exit
 code class, its `End of test:` line and the absence of badness (`!!!`,
-exception reports, panics); expect=fail scenarios pass only if the run failed
-with the named class and the console matches the named reason.  On timeout the
+exception reports, panics, and `ERR:`/`WARN:` lines the scenario's `allow`
+regex does not name); expect=fail scenarios pass only if the run failed with
+the named class and the console, after the kernel's `command line:` echo (so
+never the command line itself), matches the named reason.  On timeout the
 runner injects an NMI through QEMU's monitor (the kernel reports where every
 CPU was), then kills QEMU: the verdict is hang, the log is kept."""
 import argparse
@@ -33,6 +37,8 @@ import scenario  # noqa: E402
 KERNEL = os.path.join(ROOT, "build", "kernel.elf")
 EXIT_CLASS = {33: "pass", 35: "failure", 37: "panic", 39: "hang", 41: "stall"}
 BADNESS = re.compile(r"!!!|EXCEPTION|PANIC")
+LOGGED = re.compile(r"^(?:ERR|WARN): .*$", re.M)       # pr_err / pr_warn lines
+CMDLINE = re.compile(r"^command line: .*$", re.M)      # kernel/main.c echo
 VERDICT = re.compile(r"^End of test: (SUCCESS|FAILURE.*)$", re.M)
 
 
@@ -138,11 +144,24 @@ def shlex_quote(s):
     return s if re.fullmatch(r"[\w@%+=:,./-]+", s) else "'" + s.replace("'", "'\\''") + "'"
 
 
+def after_cmdline(log):
+    """The console after the kernel's command-line echo (None if it never
+    printed it): a reason found in the command line itself proves nothing."""
+    m = CMDLINE.search(log)
+    return log[m.end():] if m else None
+
+
+def unexpected_logged(sc, log):
+    """ERR:/WARN: lines the scenario did not name in `allow`."""
+    allow = re.compile(sc["allow"]) if sc["allow"] else None
+    return [m.group(0) for m in LOGGED.finditer(log) if not (allow and allow.search(m.group(0)))]
+
+
 def judge(sc, rc, timed_out, log):
     """Returns (ok, actual class, explanation)."""
     got = "hang" if timed_out else EXIT_CLASS.get(rc, "qemu-error(%s)" % rc)
     verdicts = VERDICT.findall(log)
-    bad = [m.group(0) for m in BADNESS.finditer(log)]
+    bad = [m.group(0) for m in BADNESS.finditer(log)] + unexpected_logged(sc, log)
     if sc["expect"] == "pass":
         if got != "pass":
             why = verdicts[-1] if verdicts else "no verdict line"
@@ -156,18 +175,23 @@ def judge(sc, rc, timed_out, log):
         return False, got, "expected a %s failure, run ended with %s" % (sc["verdict"], got)
     if got != "hang" and not any(v.startswith("FAILURE") for v in verdicts):
         return False, got, "no 'End of test: FAILURE' line"
-    m = re.search(sc["match"], log, re.M)
+    body = after_cmdline(log)
+    if body is None:
+        return False, got, "failed (%s) before the kernel echoed its command line: reason unchecked" % got
+    m = re.search(sc["match"], body, re.M)
     if not m:
         return False, got, "failed (%s) but not for the named reason: /%s/ not in the console" % (got, sc["match"])
     return True, got, "failed as expected (%s): %s" % (got, " ".join(m.group(0).split())[:160])
 
 
-def run_one(sc, resdir, cpus=None, seed=None, iso=False, echo=False):
+def run_one(sc, resdir, cpus=None, seed=None, iso=False, echo=False, args="", mode=None):
+    if mode:
+        sc = dict(sc, mode=mode)
     rundir = os.path.join(resdir, sc["name"])
     os.makedirs(rundir, exist_ok=True)
     cpus = cpus or int(sc["cpus"])
-    extra = "seed=%d" % seed if seed is not None else ""
-    json.dump({"scenario": sc, "cpus": cpus, "seed": seed, "iso": iso},   # for --replay
+    extra = " ".join(x for x in ("seed=%d" % seed if seed is not None else "", args) if x)
+    json.dump({"scenario": sc, "cpus": cpus, "seed": seed, "iso": iso, "args": args},   # for --replay
               open(os.path.join(rundir, "replay.json"), "w"), indent=1)
     iso_path = build_iso(sc, rundir, cpus, seed) if (iso or sc["boot"] == "iso") else None
     rc, timed_out, secs = boot(sc, rundir, cpus, extra, iso_path, echo)
@@ -236,12 +260,12 @@ def cmd_all(a):
     heavy = [s for s in scs if s["mode"] == "singlestep" or int(s["cpus"]) > 2]
     light = [s for s in scs if s not in heavy]
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
-        for ok, line in ex.map(lambda s: run_one(s, resdir), light):
+        for ok, line in ex.map(lambda s: run_one(s, resdir, seed=a.seed, args=a.args, mode=a.mode), light):
             print(line, flush=True)
             lines.append(line)
             passed += ok
     for s in heavy:
-        ok, line = run_one(s, resdir)
+        ok, line = run_one(s, resdir, seed=a.seed, args=a.args, mode=a.mode)
         print(line, flush=True)
         lines.append(line)
         passed += ok
@@ -266,7 +290,7 @@ def cmd_run(a):
     resdir = new_resdir()
     print("runner: %s (%s), console below, results in %s" % (sc["name"], "GRUB ISO" if a.iso else "-kernel",
                                                               os.path.relpath(resdir, ROOT)), flush=True)
-    ok, line = run_one(sc, resdir, a.cpus, a.seed, a.iso, echo=True)
+    ok, line = run_one(sc, resdir, a.cpus, a.seed, a.iso, echo=True, args=a.args, mode=a.mode)
     print("\n" + line)
     return 0 if ok else 1
 
@@ -281,7 +305,7 @@ def cmd_replay(a):
     resdir = new_resdir()
     print("runner: replaying %s (%d CPUs, seed %s), results in %s" % (a.replay, r["cpus"], r["seed"],
                                                                      os.path.relpath(resdir, ROOT)), flush=True)
-    ok, line = run_one(r["scenario"], resdir, r["cpus"], r["seed"], r["iso"], echo=True)
+    ok, line = run_one(r["scenario"], resdir, r["cpus"], r["seed"], r["iso"], echo=True, args=r.get("args", ""))
     print("\n" + line)
     return 0 if ok else 1
 
@@ -315,6 +339,10 @@ def main():
     ap.add_argument("--cpus", type=int)
     ap.add_argument("--seed", type=int)
     ap.add_argument("--iso", action="store_true")
+    ap.add_argument("--args", default="", metavar="K=V...",
+                    help="extra kernel parameters appended to the scenario's (later keys win)")
+    ap.add_argument("--mode", choices=sorted(scenario.CHOICES["mode"]),
+                    help="override the scenario's QEMU mode (e.g. does its check fail without singlestep?)")
     a = ap.parse_args()
     try:
         if a.all:

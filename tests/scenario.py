@@ -11,13 +11,16 @@ Keys (defaults in DEFAULTS):
   expect   pass | fail
   verdict  for expect=fail: failure | panic | hang | stall (the exit class; a|b: either)
   match    for expect=fail: a Python regex that must occur in the console log
+           after the kernel's `command line:` echo
+  allow    a Python regex: ERR:/WARN: console lines it matches are expected
+           (any other such line fails a run that otherwise passed)
 """
 import os
 import re
 
 DEFAULTS = {"args": "scenario=selftest", "cpus": "1", "timeout": "60", "mode": "default",
             "boot": "kernel", "memory": "256", "suite": "test", "expect": "pass",
-            "verdict": "", "match": "", "description": ""}
+            "verdict": "", "match": "", "allow": "", "description": ""}
 CHOICES = {"mode": {"default", "singlestep", "icount"}, "boot": {"kernel", "iso"},
            "suite": {"test", "bench", "soak"}, "expect": {"pass", "fail"},
            "verdict": {"", "failure", "panic", "hang", "stall"}}
@@ -49,8 +52,12 @@ def parse(path):
             raise ScenarioError("%s: %s must be a positive integer" % (path, k))
     if sc["expect"] == "fail" and (not sc["verdict"] or not sc["match"]):
         raise ScenarioError("%s: expect: fail needs verdict and match (the reason it must fail for)" % path)
-    if sc["match"]:
-        re.compile(sc["match"])
+    for k in ("match", "allow"):
+        if sc[k]:
+            try:
+                re.compile(sc[k])
+            except re.error as e:
+                raise ScenarioError("%s: %s is not a valid regex: %s" % (path, k, e))
     return sc
 
 
