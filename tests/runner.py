@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Host scenario runner: boots QEMU once per scenario and judges the run.
 
-  runner.py --all [--suite test] [--only REGEX] [--jobs N]   every scenario
+  runner.py --all [--suite test] [--only REGEX] [--jobs N] [--resdir DIR]   every scenario
   runner.py --run NAME [--cpus N] [--seed S] [--iso]         one, console on the terminal
   runner.py --debug NAME [--cpus N]                           QEMU halted, gdb attached
 
@@ -195,7 +195,8 @@ def cmd_all(a):
         scs = [s for s in scs if re.search(a.only, s["name"])]
     if not scs:
         sys.exit("runner: no scenarios selected")
-    resdir = new_resdir()
+    resdir = a.resdir or new_resdir()
+    os.makedirs(resdir, exist_ok=True)
     print("runner: %d scenarios, results in %s" % (len(scs), os.path.relpath(resdir, ROOT)))
     lines, passed = [], 0
     # singlestep runs use every host core; run them alone, others in parallel
@@ -261,6 +262,7 @@ def main():
     ap.add_argument("--cpus", type=int)
     ap.add_argument("--seed", type=int)
     ap.add_argument("--iso", action="store_true")
+    ap.add_argument("--resdir", metavar="DIR", help="--all: write results here (default results/<stamp>)")
     a = ap.parse_args()
     try:
         if a.all:
