@@ -36,6 +36,7 @@ QEMU_NOTE = ("QEMU timings are emulator timings, not hardware timings: compare r
 HAZARDS = ["H3", "H4", "H5", "H9", "H12", "other"]
 CONFIG_INTS = ("sites", "threads", "inside", "stale", "batch")
 REGRESSION = 0.10
+RESULTS_ROOT = os.path.join(ROOT, "results")   # where the newest matrix / site statistics are looked for
 STRATEGY_ORDER = ["eip-scan", "word-scan", "frame-unwind", "tasks-rcu"]
 HIT_KINDS = [("direct", "direct handler call"), ("optimized", "optimized probe"),
              ("int3-step", "int3 probe, single-stepped"), ("int3-emulate", "int3 probe, emulated")]
@@ -106,16 +107,21 @@ def load_run(resdir, rev=None):
     return run
 
 
+def rel(p):
+    r = os.path.relpath(p, ROOT)
+    return p if r.startswith("..") else r
+
+
 def newest(pattern, exclude=None):
     """Newest results/<stamp>/... path matching pattern (by stamp)."""
-    paths = sorted(p for p in glob.glob(os.path.join(ROOT, "results", "*", pattern))
+    paths = sorted(p for p in glob.glob(os.path.join(RESULTS_ROOT, "*", pattern))
                    if not (exclude and os.path.abspath(p).startswith(os.path.abspath(exclude) + os.sep)))
     return paths[-1] if paths else None
 
 
 def find_sites_elsewhere(run):
     """Probe-site statistics from the newest other run that has them."""
-    for log in sorted(glob.glob(os.path.join(ROOT, "results", "*", "*", "console.log")), reverse=True):
+    for log in sorted(glob.glob(os.path.join(RESULTS_ROOT, "*", "*", "console.log")), reverse=True):
         if os.path.abspath(log).startswith(os.path.abspath(run["dir"]) + os.sep):
             continue
         text = open(log, errors="replace").read()
@@ -124,7 +130,7 @@ def find_sites_elsewhere(run):
         c = parse_console(text)
         if c["sites"] or c["sites_total"]:
             run["sites"], run["sites_total"] = c["sites"], c["sites_total"]
-            run["sites_from"] = os.path.relpath(os.path.dirname(log), ROOT)
+            run["sites_from"] = rel(os.path.dirname(log))
             return
 
 
@@ -241,8 +247,10 @@ class Table:
         self.headers = headers
         self.rows = []
         self.align = align or ["l"] + ["r"] * (len(headers) - 1)
+        assert len(self.align) == len(headers), headers
 
     def add(self, *cells):
+        assert len(cells) == len(self.headers), (self.headers, cells)
         self.rows.append([("-" if c is None else str(c)) for c in cells])
 
     def md(self):
@@ -378,7 +386,7 @@ def section_runs(R, run, host):
     R.p(QEMU_NOTE)
     R.p("Revision `%s`, results `%s`, %s. Host: %s CPU cores, load average %s at the start and %s at the end "
         "(vCPUs beyond the host's free cores wait for it: timings with many CPUs are mostly host scheduling)."
-        % (run["rev"], os.path.relpath(run["dir"], ROOT), host.get("qemu", "QEMU ?"), host.get("cores", "?"),
+        % (run["rev"], rel(run["dir"]), host.get("qemu", "QEMU ?"), host.get("cores", "?"),
            host.get("load0", "?"), host.get("load1", "?")))
     t = Table(["scenario", "CPUs", "seed", "verdict", "seconds", "measurements"])
     for name, s in sorted(run["scenarios"].items()):
@@ -402,7 +410,7 @@ def section_hits(R, bench, P):
     rows = [m for m in hits if m["scenario"] == "bench-djprobe" or
             (m["scenario"].startswith("bench-patch") and cpus_pref and m["cpus"] == cpus_pref[0])]
     t = Table(["probe", "target", "scenario", "n", "median ns", "p99 ns", "x direct"] +
-              (["vs base"] if R.base_cmp is not None else []), ["l", "l", "l", "r", "r", "r", "r", "r"])
+              (["vs base"] if R.base_cmp is not None else []), ["l", "l", "l"] + ["r"] * (4 + (R.base_cmp is not None)))
     order = dict((k, i) for i, (k, _) in enumerate(HIT_KINDS))
     rows.sort(key=lambda m: (m["target"], order.get(m["kind"], 9), m["scenario"]))
     for m in rows:
@@ -462,7 +470,7 @@ def section_patching(R, bench, P):
         kw = dict(proto=m["proto"], sites=m["sites"], cpus=m["cpus"], scenario=m["scenario"])
         busy, st, idle = one(bench, "poke-busy", **kw), one(bench, "poke-stall", **kw), one(bench, "poke-stall-idle", **kw)
         t.add(m["cpus"], "{:,}".format(m["sites"]), m["proto"], m["n"], fmt_num(to_us(m["median"], m["unit"])),
-              fmt_num(to_us(m["p99"], m["unit"])), "%d %s" % (m["syncs"], "rv" if m["proto"] != "int3" else ""),
+              fmt_num(to_us(m["p99"], m["unit"])), "%d rv" % m["syncs"] if m["proto"] != "int3" else m["syncs"],
               m["ipis"], "%.2f" % (m["median"] / i3["median"]) if i3 and i3["median"] else "-",
               fmt_num(to_us(busy["median"], busy["unit"])) if busy else "-",
               fmt_num(to_us(st["median"], st["unit"])) if st else "-",
@@ -575,7 +583,9 @@ def section_quiesce(R, bench, P):
                 ex = m
                 note = quiesce_note(m)
                 cells.append(fmt_num(to_ms(m["median"], m["unit"])) + (" (%s)" % note if note else ""))
-            label = mix if mix == "clear" else "%s %d" % (mix, ex["inside"] or ex["stale"]) if ex else mix
+            if not ex:
+                continue
+            label = mix if mix == "clear" else "%s %d" % (mix, ex["inside"] or ex["stale"])
             t.add(label, th, *cells)
     R.table(t)
     R.h(3, "Details")
@@ -686,21 +696,26 @@ def section_coverage(R, run, bench_out, P, map_path):
         return
     R.p("A word scan takes every stack word inside a region for a return address; the frame unwind knows "
         "which are. **Whole kernel**: every jump-optimizable site against every live stack (background "
-        "threads of `bench-quiesce`, nothing planted). **Planted**: the quiescence batches (word-scan and "
-        "frame-unwind rows), where the stale-word sleepers put one non-return-address word into a region.")
+        "threads of `bench-quiesce`, nothing planted; one pass per check, so threads move between passes). "
+        "**Word-scan batches**: the stack words the word scan found inside the batch's regions, over every "
+        "scan of the quiescence benchmark (sums over the thread counts and reps), and how many of them the "
+        "unwind shows are not return addresses. Whatever the rate, one false positive defers its site "
+        "for as long as the word stays.")
     t = Table(["measured on", "threads", "sites", "busy by EIP", "busy by unwind", "busy by words",
                "word hits", "not return addresses", "false-positive rate"])
     for m in scans:
         rate = "%.0f%%" % (100.0 * m["false_pos"] / m["word_hits"]) if m["word_hits"] else "- (no hits)"
         t.add("whole kernel", "%d (%d live)" % (m["threads"], m["live_threads"]), "{:,}".format(m["sites"]),
               m["busy_eip"], m["busy_frames"], m["busy_words"], m["word_hits"], m["false_pos"], rate)
-    for s in ("word-scan", "frame-unwind"):
-        ms = [m for m in qs if m["strategy"] == s]
-        hits = sum(m["stack_hits"] + (m["false_pos"] if s == "frame-unwind" else 0) for m in ms)
-        fp = sum(m["false_pos"] for m in ms)
-        if ms:
-            t.add("planted (%s batches)" % s, "10-1000", "-", "-", "-", "-", hits, fp,
-                  "%.0f%%" % (100.0 * fp / hits) if hits else "-")
+    for mix, f in (("nothing planted", lambda m: not m["inside"] and not m["stale"]),
+                   ("sleepers inside", lambda m: m["inside"] > 0),
+                   ("stale words", lambda m: m["stale"] > 0)):
+        ms = [m for m in qs if m["strategy"] == "word-scan" and f(m)]
+        if not ms:
+            continue
+        hits, fp = sum(m["stack_hits"] for m in ms), sum(m["false_pos"] for m in ms)
+        t.add("word-scan batches, %s" % mix, "/".join(str(m["threads"]) for m in ms), "%d/batch" % ms[0]["batch"],
+              "-", "-", "-", hits, fp, "%.0f%%" % (100.0 * fp / hits) if hits else "- (no hits)")
     R.table(t)
 
 
@@ -720,21 +735,21 @@ def section_matrix(R, run):
         R.p("No matrix run found (`make matrix` writes `results/<stamp>/matrix.json`; format in README, "
             "\"Report\"): section skipped.")
         return
-    rel = os.path.relpath(path, ROOT)
+    where = rel(path)
     if path.endswith(".md"):
-        R.p("From `%s`:" % rel)
+        R.p("From `%s`:" % where)
         R.p(open(path).read().strip())
         return
     try:
         mx = json.load(open(path))
         cells = mx["cells"]
     except (ValueError, KeyError, OSError) as e:
-        R.p("`%s` is not a matrix.json (%s): section skipped." % (rel, e))
+        R.p("`%s` is not a matrix.json (%s): section skipped." % (where, e))
         return
     strategies = mx.get("strategies") or sorted(set(c["strategy"] for c in cells))
     hazards = mx.get("hazards") or sorted(set(c["hazard"] for c in cells), key=lambda h: (len(h), h))
     R.p("From `%s` (revision %s). Each cell: what the hazard's scenario showed under the strategy; "
-        "**bold** where that differs from what DESIGN.md expects." % (rel, mx.get("rev", "?")))
+        "**bold** where that differs from what DESIGN.md expects." % (where, mx.get("rev", "?")))
     t = Table(["strategy"] + hazards, ["l"] + ["l"] * len(hazards))
     bad = 0
     for s in strategies:
@@ -775,8 +790,8 @@ def section_base(R, cur, base_dir, cmp):
     R.h(2, "Against the base run")
     worse = [(k, c) for k, c in cmp.items() if c[1]]
     R.p("Base `%s`: %d measurements in both runs, **%d regressed by more than %d%%** (lower is better for "
-        "times, higher for coverage shares)." % (os.path.relpath(base_dir, ROOT) if os.path.isabs(base_dir)
-                                                   else base_dir, len(cmp), len(worse), REGRESSION * 100))
+        "times, higher for coverage shares)." % (rel(base_dir) if os.path.isabs(base_dir) else base_dir,
+                                                   len(cmp), len(worse), REGRESSION * 100))
     if worse:
         t = Table(["measurement", "base", "this run", "ratio"])
         cmap = dict((key_of(m), m) for m in cur)
@@ -831,9 +846,8 @@ def build_report(resdir, base_dir=None, plots=True, host=None, rev=None, map_pat
     open(os.path.join(resdir, "report.txt"), "w").write(text)
     if not quiet:
         sys.stdout.write(text)
-        print("report: %s, %s (%d measurements)" % (os.path.relpath(os.path.join(resdir, "report.md"), ROOT),
-                                                    os.path.relpath(os.path.join(resdir, "bench.json"), ROOT),
-                                                    len(allm)))
+        print("report: %s, %s (%d measurements)" % (rel(os.path.join(resdir, "report.md")),
+                                                    rel(os.path.join(resdir, "bench.json")), len(allm)))
     return R, allm, cmp
 
 
@@ -873,8 +887,7 @@ def main():
         rc = subprocess.call([a.python, os.path.join(HERE, "runner.py"), "--all", "--suite", "bench",
                               "--only", a.only, "--jobs", str(a.jobs), "--resdir", resdir])
         if rc:
-            print("report: some benchmark scenarios failed (see %s/summary.txt); reporting what ran"
-                  % os.path.relpath(resdir, ROOT))
+            print("report: some benchmark scenarios failed (see %s/summary.txt); reporting what ran" % rel(resdir))
     else:
         resdir = a.results if os.path.isabs(a.results) else os.path.join(os.getcwd(), a.results)
         if not os.path.isdir(resdir):
