@@ -40,6 +40,7 @@
 #include "tests/kernel/bench.h"
 #include "tests/kernel/insn_sites.h"
 #include "tests/kernel/torture.h"
+#include "kernel/param.h"
 
 #define QB_SLED 20
 #define QB_REPS 5
@@ -280,6 +281,10 @@ static void kernel_scan(int threads, int nsites)
             threads, thread_count(), nsites, eip, frames, words, whits, fp);
 }
 
+static int only_strategy = -1, max_threads = MAXBG;
+KPARAM_INT("bq_strategy", only_strategy, -1, 3, "bench-quiesce: only this check (-1: all)");
+KPARAM_INT("bq_threads", max_threads, 10, MAXBG, "bench-quiesce: up to this many background threads");
+
 static int scenario_bench_quiesce(char *why, size_t n)
 {
     static const int tcounts[] = { 10, 100, 1000 };
@@ -291,13 +296,16 @@ static int scenario_bench_quiesce(char *why, size_t n)
     bg_stop = 0;
     for (ti = 0; !r && ti < (int)(sizeof tcounts / sizeof tcounts[0]); ti++) {
         int t = tcounts[ti], k = t / 10;
+        if (t > max_threads)
+            break;
         if ((r = bg_grow(t)))
             break;
         thread_sleep_ns(50000000);               /* let them settle into their loops */
         if (t <= 100)
             kernel_scan(t, nsites);
         for (s = 0; !r && s < NSTRAT; s++)
-            r = config(s, t, 0, 0) || config(s, t, k, 0) || config(s, t, 0, k);
+            if (only_strategy < 0 || s == only_strategy)
+                r = config(s, t, 0, 0) || config(s, t, k, 0) || config(s, t, 0, k);
     }
     bg_stop_all();
     if (inside_bad)
