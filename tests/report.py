@@ -384,10 +384,11 @@ def bucket_edges(hist):
 def section_runs(R, run, host):
     R.h(2, "Runs")
     R.p(QEMU_NOTE)
-    R.p("Revision `%s`, results `%s`, %s. Host: %s CPU cores, load average %s at the start and %s at the end "
-        "(vCPUs beyond the host's free cores wait for it: timings with many CPUs are mostly host scheduling)."
-        % (run["rev"], rel(run["dir"]), host.get("qemu", "QEMU ?"), host.get("cores", "?"),
-           host.get("load0", "?"), host.get("load1", "?")))
+    R.p("Revision `%s`, results `%s`, %s. Host: %s CPU cores, load average %s at the start and %s at the end%s "
+        "(vCPUs beyond the host's free cores wait for one: timings with many CPUs are mostly host scheduling)."
+        % (run["rev"], rel(run["dir"]), host.get("qemu", "QEMU version not recorded"), host.get("cores", "?"),
+           host.get("load0", "?"), host.get("load1", "?"),
+           "; the run took %s s" % host["secs"] if host.get("secs") else ""))
     t = Table(["scenario", "CPUs", "seed", "verdict", "seconds", "measurements"])
     for name, s in sorted(run["scenarios"].items()):
         t.add("`%s`" % name, s["cpus"], s["seed"], s["verdict"] if s["verdict"] == "PASS" else "**%s**" % s["verdict"],
@@ -478,6 +479,18 @@ def section_patching(R, bench, P):
     R.table(t)
     R.p("`syncs`: core-sync rounds (int3) or rendezvous (`rv`) per operation; `x int3`: latency relative to "
         "the int3 protocol on the same sites and CPUs.")
+    one_cpu = [m for m in pokes if m["cpus"] == min(x["cpus"] for x in pokes)]
+    per = {}
+    for proto in ("int3", "stop-machine"):
+        pts = sorted((m["sites"], to_us(m["median"], m["unit"])) for m in one_cpu if m["proto"] == proto)
+        if len(pts) > 1 and pts[-1][0] > pts[0][0]:
+            per[proto] = (pts[-1][1] - pts[0][1]) / (pts[-1][0] - pts[0][0])
+    if len(per) == 2:
+        R.p("With %d CPU%s, each site beyond the first adds %s us to the int3 protocol and %s us to stop-machine "
+            "(which only writes): the int3 protocol's per-site work (checking the site by decoding its function "
+            "up to it, preparing its out-of-line copy, three writes and their re-writes) outweighs its fixed "
+            "sync cost as batches grow." % (one_cpu[0]["cpus"], "s" if one_cpu[0]["cpus"] > 1 else "",
+                                              fmt_num(per["int3"]), fmt_num(per["stop-machine"])))
     if not P.plt:
         return
     plt = P.plt
@@ -509,10 +522,12 @@ def section_patching(R, bench, P):
                 if pts:
                     ax.plot([p[0] for p in pts], [p[1] for p in pts], ls, marker="o", color="C%d" % i,
                             label="%s, %d site%s" % (proto, n, "s" if n > 1 else ""))
-        idle = pick(bench, "poke-stall-idle", proto="int3", sites=sizes[0])
-        pts = sorted((m["cpus"], to_us(m["median"], m["unit"])) for m in idle)
-        if pts:
-            ax.plot([p[0] for p in pts], [p[1] for p in pts], ":", marker=".", color="grey", label="idle window (noise)")
+        for i, n in enumerate((sizes[0], sizes[-1]) if len(sizes) > 1 else sizes):
+            idle = pick(bench, "poke-stall-idle", proto="int3", sites=n)
+            pts = sorted((m["cpus"], to_us(m["median"], m["unit"])) for m in idle)
+            if pts:
+                ax.plot([p[0] for p in pts], [p[1] for p in pts], ":", marker=".", color="C%d" % i, alpha=0.6,
+                        label="idle window as long as int3, %d site%s (noise)" % (n, "s" if n > 1 else ""))
         ax.set_yscale("log")
         ax.set_xticks(sorted(set(m["cpus"] for m in stalls)))
         ax.set_xlabel("CPUs")
@@ -803,11 +818,15 @@ def section_base(R, cur, base_dir, cmp):
 
 # ---- main -------------------------------------------------------------------
 def build_report(resdir, base_dir=None, plots=True, host=None, rev=None, map_path=None, quiet=False):
-    rev = rev or git_rev()
+    if host is None:                # --results: what --run recorded, if anything
+        try:
+            host = json.load(open(os.path.join(resdir, "run.json")))
+        except (OSError, ValueError):
+            host = {}
+    rev = rev or host.get("rev") or git_rev() + " (at report time)"
     run = load_run(resdir, rev)
     if not run["sites"]:
         find_sites_elsewhere(run)
-    host = host or {}
     base, cmp = None, None
     if base_dir:
         bj = base_dir if base_dir.endswith(".json") else os.path.join(base_dir, "bench.json")
@@ -876,9 +895,11 @@ def main():
     ap.add_argument("--no-plots", action="store_true")
     ap.add_argument("--python", default="python3", help="interpreter for tests/runner.py")
     a = ap.parse_args()
-    host = host_info()
+    host = None
     t0 = time.time()
     if a.run:
+        host = host_info()
+        host["rev"] = git_rev()
         resdir = os.path.join(ROOT, "results", time.strftime("%Y%m%d-%H%M%S"))
         n = 1
         while os.path.exists(resdir):
@@ -892,10 +913,13 @@ def main():
         resdir = a.results if os.path.isabs(a.results) else os.path.join(os.getcwd(), a.results)
         if not os.path.isdir(resdir):
             sys.exit("report: no results dir %s" % a.results)
-    try:
-        host["load1"] = "%.1f" % os.getloadavg()[0]
-    except OSError:
-        pass
+    if host is not None:
+        try:
+            host["load1"] = "%.1f" % os.getloadavg()[0]
+        except OSError:
+            pass
+        host["secs"] = int(time.time() - t0)
+        json.dump(host, open(os.path.join(resdir, "run.json"), "w"), indent=1)
     build_report(resdir, a.base, not a.no_plots, host, map_path=os.path.join(ROOT, "build", "kernel.map"))
     print("report: took %.0f s" % (time.time() - t0))
     return 0
