@@ -389,6 +389,11 @@ def section_runs(R, run, host):
         % (run["rev"], rel(run["dir"]), host.get("qemu", "QEMU version not recorded"), host.get("cores", "?"),
            host.get("load0", "?"), host.get("load1", "?"),
            "; the run took %s s" % host["secs"] if host.get("secs") else ""))
+    try:
+        if max(float(host.get("load0")), float(host.get("load1"))) > float(host.get("cores")):
+            R.p("**The host was loaded beyond its cores during this run: expect noisy timings.**")
+    except (TypeError, ValueError):
+        pass
     t = Table(["scenario", "CPUs", "seed", "verdict", "seconds", "measurements"])
     for name, s in sorted(run["scenarios"].items()):
         t.add("`%s`" % name, s["cpus"], s["seed"], s["verdict"] if s["verdict"] == "PASS" else "**%s**" % s["verdict"],
@@ -801,19 +806,25 @@ def section_smp(R, bench):
     R.table(t)
 
 
-def section_base(R, cur, base_dir, cmp):
+def section_base(R, cur, base_dir, cmp, base_host=None):
     R.h(2, "Against the base run")
     worse = [(k, c) for k, c in cmp.items() if c[1]]
-    R.p("Base `%s`: %d measurements in both runs, **%d regressed by more than %d%%** (lower is better for "
-        "times, higher for coverage shares)." % (rel(base_dir) if os.path.isabs(base_dir) else base_dir,
-                                                   len(cmp), len(worse), REGRESSION * 100))
+    R.p("Base `%s`%s: %d measurements in both runs, **%d regressed by more than %d%%** (lower is better for "
+        "times, higher for coverage shares). Every table row carries its ratio in `vs base`. On a shared host, "
+        "compare runs made under similar load: the noise of one loaded run exceeds most real changes."
+        % (rel(base_dir) if os.path.isabs(base_dir) else base_dir,
+           " (revision %s, host load %s to %s)" % (base_host.get("rev", "?"), base_host.get("load0", "?"),
+                                                  base_host.get("load1", "?")) if base_host else "",
+           len(cmp), len(worse), REGRESSION * 100))
     if worse:
-        t = Table(["measurement", "base", "this run", "ratio"])
+        t = Table(["measurement", "unit", "base", "this run", "ratio"], ["l", "l", "r", "r", "r"])
         cmap = dict((key_of(m), m) for m in cur)
-        for k, (ratio, _, bv) in sorted(worse, key=lambda kc: -abs(math.log(kc[1][0])) if kc[1][0] > 0 and
-                                        not math.isinf(kc[1][0]) else 0):
-            t.add("`%s`" % k, fmt_num(bv), fmt_num(value_of(cmap[k])), "**%.2fx**" % ratio)
+        order = sorted(worse, key=lambda kc: -abs(math.log(kc[1][0])) if 0 < kc[1][0] < float("inf") else -1e9)
+        for k, (ratio, _, bv) in order[:25]:
+            t.add("`%s`" % k, cmap[k].get("unit", ""), fmt_num(bv), fmt_num(value_of(cmap[k])), "**%.2fx**" % ratio)
         R.table(t)
+        if len(order) > 25:
+            R.p("... and %d more (the largest changes first)." % (len(order) - 25))
 
 
 # ---- main -------------------------------------------------------------------
@@ -847,7 +858,8 @@ def build_report(resdir, base_dir=None, plots=True, host=None, rev=None, map_pat
     R.h(1, "kpatch-test results report")
     section_runs(R, run, host)
     if base is not None:
-        section_base(R, allm, base_dir, cmp)
+        bh = os.path.join(os.path.dirname(bj), "run.json")
+        section_base(R, allm, base_dir, cmp, json.load(open(bh)) if os.path.exists(bh) else None)
     section_hits(R, bench, P)
     section_patching(R, bench, P)
     section_optimize(R, bench, P)
