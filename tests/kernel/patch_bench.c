@@ -7,8 +7,9 @@
  * syncs and IPIs each took (other CPUs idle); then, with a spinner thread
  * on every other CPU, how long they were stalled: the longest gap a spinner
  * saw during the operation, next to the same measurement over an idle
- * window of the same length (the emulator's and the host's own noise).  Scenarios bench-patch-{1,2,4,8}.  TSC-timed:
- * under QEMU these measure the emulator, so compare ratios within one run.
+ * window of the same length (the emulator's and the host's own noise).
+ * Scenarios bench-patch-{1,2,4,8}.  TSC-timed: under QEMU these measure the
+ * emulator, so compare ratios within one run.
  * Each figure is printed as a `bench:` line and a BENCH line (bench.h). */
 #include "kernel/scenario.h"
 #include "kernel/cpu.h"
