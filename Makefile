@@ -104,6 +104,7 @@ HOST32 ?= auto
 -include patch/patch.mk
 -include smp/smp.mk
 -include tests/model/model.mk
+-include tests/report.mk
 
 host-test: $(HOST_TESTS) $(HOST32_TESTS) $(B)/host/probe32
 	@set -e; for t in $(HOST_TESTS); do echo "== $$t"; ./$$t; done

@@ -81,7 +81,12 @@ def write_outputs(resdir, table, seeds, bad):
             row.append("%s%s %d/%d" % ("! " if (h, s) in bad else "", c["verdict"], c["count"], seeds))
         md.append("| %s | %s |" % (h, " | ".join(row)))
     open(os.path.join(resdir, "matrix.md"), "w").write("\n".join(md) + "\n")
-    json.dump([dict(hazard=h, strategy=s, **table[(h, s)]) for h in HAZARDS for s in cols],
+    rev = os.popen("git -C %s rev-parse --short HEAD 2>/dev/null" % runner.ROOT).read().strip() or "?"
+    cells = [dict(strategy=s, hazard=h, scenario="djprobe-torture" if h == "torture" else "hazard",
+                  expected=table[(h, s)]["expected"], outcome=table[(h, s)]["verdict"],
+                  count=table[(h, s)]["count"], seeds=seeds, what=table[(h, s)]["what"])
+             for s in cols for h in HAZARDS]
+    json.dump({"rev": rev, "strategies": cols, "hazards": HAZARDS, "cells": cells},   # README, "Report"
               open(os.path.join(resdir, "matrix.json"), "w"), indent=1)
     cases = []
     for h in HAZARDS:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Host scenario runner: boots QEMU once per scenario and judges the run.
 
-  runner.py --all [--suite test] [--only REGEX] [--jobs N]   every scenario
+  runner.py --all [--suite test] [--only REGEX] [--jobs N] [--resdir DIR]   every scenario
   runner.py --run NAME [--cpus N] [--seed S] [--iso]         one, console on the terminal
   --args 'k=v ...' (with --all or --run) appends kernel parameters and
   --mode M overrides the QEMU mode, e.g. to try a negative control by hand
@@ -253,7 +253,8 @@ def cmd_all(a):
         scs = shard(scs, a.shard)
     if not scs:
         sys.exit("runner: no scenarios selected")
-    resdir = new_resdir()
+    resdir = a.resdir or new_resdir()
+    os.makedirs(resdir, exist_ok=True)
     print("runner: %d scenarios, results in %s" % (len(scs), os.path.relpath(resdir, ROOT)))
     lines, passed = [], 0
     # singlestep runs use every host core; run them alone, others in parallel
@@ -343,6 +344,7 @@ def main():
                     help="extra kernel parameters appended to the scenario's (later keys win)")
     ap.add_argument("--mode", choices=sorted(scenario.CHOICES["mode"]),
                     help="override the scenario's QEMU mode (e.g. does its check fail without singlestep?)")
+    ap.add_argument("--resdir", metavar="DIR", help="--all: write results here (default results/<stamp>)")
     a = ap.parse_args()
     try:
         if a.all:
