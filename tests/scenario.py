@@ -11,15 +11,17 @@ Keys (defaults in DEFAULTS):
   expect   pass | fail
   verdict  for expect=fail: failure | panic | hang | stall (the exit class)
   match    for expect=fail: a Python regex that must occur in the console log
+  input    a file in tests/scenarios/ typed into the serial console (tests/console_feed.py)
+  expect_lines  a file in tests/scenarios/ of regexes that must match the console in order
 """
 import os
 import re
 
 DEFAULTS = {"args": "scenario=selftest", "cpus": "1", "timeout": "60", "mode": "default",
             "boot": "kernel", "memory": "256", "suite": "test", "expect": "pass",
-            "verdict": "", "match": "", "description": ""}
+            "verdict": "", "match": "", "description": "", "input": "", "expect_lines": ""}
 CHOICES = {"mode": {"default", "singlestep", "icount"}, "boot": {"kernel", "iso"},
-           "suite": {"test", "bench", "soak"}, "expect": {"pass", "fail"},
+           "suite": {"test", "bench", "soak", "manual"}, "expect": {"pass", "fail"},
            "verdict": {"", "failure", "panic", "hang", "stall"}}
 
 
@@ -51,6 +53,9 @@ def parse(path):
         raise ScenarioError("%s: expect: fail needs verdict and match (the reason it must fail for)" % path)
     if sc["match"]:
         re.compile(sc["match"])
+    for k in ("input", "expect_lines"):
+        if sc[k] and not os.path.exists(os.path.join(os.path.dirname(path), sc[k])):
+            raise ScenarioError("%s: %s file %s not found next to it" % (path, k, sc[k]))
     return sc
 
 

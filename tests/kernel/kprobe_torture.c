@@ -257,7 +257,7 @@ static int scenario_kprobe_torture(char *why, size_t n)
     torture_landing_start(names, lo, hi, 2);
     tk_pause = 1;
     torture_spawn("kprober", worker, (uint32_t)param_seed);
-    while (clock_ns() < end && !torture_errors) {
+    while (clock_ns() < end && !torture_errors && !scenario_stop) {
         if (pause_workers()) { torture_errors++; break; }
         window_check(c0);
         window_open(c0);

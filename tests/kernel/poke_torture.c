@@ -122,7 +122,7 @@ static int scenario_poke_torture(char *why, size_t n)
             ncpu, poke_strategy, poke_sites_sel, sched_preempt_model, param_duration_ms);
     torture_landing_start(names, lo, hi, 2);
     torture_spawn("poker", worker, (uint32_t)param_seed);
-    while (clock_ns() < end && !torture_errors) {
+    while (clock_ns() < end && !torture_errors && !scenario_stop) {
         if (flip(&rng, enc, err, sizeof err)) {
             kprintf("!!! text_poke_batch failed: %s\n", err);
             torture_errors++;

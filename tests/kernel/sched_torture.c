@@ -419,6 +419,10 @@ static int scenario_sched_torture(char *why, size_t n)
             "(registry=threads/off-cpu/preempted/preempted-in-block)\n", nt, ncpu,
             sched_preempt_model, param_duration_ms);
     while (clock_ns() < end) {               /* stats every period; snapshot at half time */
+        if (scenario_stop && end > clock_ns() + 1000000000ull) {   /* shell key: one more second */
+            end = clock_ns() + 1000000000ull;
+            if (!halved) half_at = clock_ns() + 500000000ull;
+        }
         uint64_t now = clock_ns(), next = now + (param_duration_ms >= 2000 ? 500000000ull : 250000000ull);
         if (!halved && next > half_at) next = half_at;
         if (next > end) next = end;
