@@ -136,10 +136,15 @@ bench soak: deps
 	@$(MAKE) --no-print-directory all
 	$(PYTHON) tests/runner.py --all --suite $@ --jobs 1
 
+# The interactive shell on this terminal (LOAD=1: background load at boot).
+shell: deps
+	@$(MAKE) --no-print-directory all
+	$(PYTHON) tests/shell.py --cpus $(CPUS)$(if $(filter 1,$(LOAD)), --load)
+
 debug: deps $(B)/kernel.elf
 	$(PYTHON) tests/runner.py --debug $(SCENARIO) --cpus $(CPUS) --seed $(SEED)
 
 clean:
 	rm -rf $(B) results
 
-.PHONY: all iso run test debug clean deps host-test host-test32-emulated bench soak
+.PHONY: all iso run test debug clean deps host-test host-test32-emulated bench soak shell

@@ -35,22 +35,24 @@ const struct shell_cmd shell_cmds[] = {
     { "help", "help [command]", "list the commands, or one command's usage", cmd_help, 0 },
     { "sym", "sym PATTERN", "symbols matching PATTERN ('*' and '?' wildcards, else a substring)", cmd_sym, 0 },
     { "dis", "dis SITE [count] [strategy=S]",
-      "disassemble from SITE (a symbol: the whole function); at every instruction boundary\n"
+      "disassemble, with where int3 and jump-optimized probes may go and why not\n"
+      "  From SITE (a symbol: the whole function); at every instruction boundary\n"
       "  whether an int3 probe and a jump-optimized probe (under strategy S) may go there,\n"
       "  and if not the hazard and the reason", cmd_dis, 0 },
     { "probe", "probe add SITE [optimize] [strategy=S] [force] [log[=N]] [post] [disabled]\n"
                "       probe list | enable ID | disable ID | remove ID|all",
-      "SITE is symbol, symbol+offset or an address.  The built-in handler counts hits;\n"
+      "add, list, enable, disable, remove int3 and jump-optimized probes\n"
+      "  SITE is symbol, symbol+offset or an address.  The built-in handler counts hits;\n"
       "  log prints the registers of the first N hits (16).  optimize asks for a jump\n"
       "  (broken strategies need force); force skips every safety check (guru mode:\n"
       "  the kernel may crash)", cmd_probe, probe_subs },
     { "probes", "probes", "same as probe list", cmd_probe, 0 },
     { "watch", "watch [count]", "print every probe's hits once a second until a key (or count times)", cmd_watch, 0 },
-    { "call", "call FUNC [times] [arg]", "call a test target (kt_a kt_b dj_add dj_jcc dj_call_last sh_mid_call)", cmd_call, 0 },
+    { "call", "call FUNC [times] [arg]", "call a test target (sh_add sh_sum sh_mid_call kt_a kt_b dj_add dj_jcc dj_call_last)", cmd_call, 0 },
     { "threads", "threads [NAME|TID]", "threads: state, CPU, symbolized saved EIP and backtrace", cmd_threads, 0 },
     { "cpus", "cpus", "CPUs: the thread each runs and where it is (sampled by a cross-CPU call)", cmd_cpus, 0 },
     { "stats", "stats", "patching statistics (int3, text_poke, jump optimizer, slots)", cmd_stats, 0 },
-    { "load", "load start|stop|status", "background load: one thread per CPU calling the test targets", cmd_load, load_subs },
+    { "load", "load start|stop|status", "background load: a thread per CPU calling sh_add and sh_sum, results checked", cmd_load, load_subs },
     { "torture", "torture [NAME [ms] [force]]",
       "run a scenario (no name: list them); its stats stream until it ends or a key stops it", cmd_torture, 0 },
     { "set", "set [key=value [force]]", "boot parameters: list them, or change one for later runs", cmd_set, 0 },
@@ -151,6 +153,16 @@ int sh_parse_site(const char *s, uint32_t *addr)
     return 0;
 }
 
+int sh_quiet(void)
+{
+    int l = console_loglevel;
+    if (l > KL_WARN)
+        console_loglevel = KL_WARN;
+    return l;
+}
+
+void sh_loud(int level) { console_loglevel = level; }
+
 bool sh_wait_key(uint32_t ms)
 {
     uint64_t end = clock_ns() + (uint64_t)ms * 1000000ull;
@@ -181,8 +193,12 @@ static int cmd_help(int argc, char **argv)
         return 0;
     }
     kprintf("commands (help CMD for details; Tab completes commands and symbols):\n");
-    for (c = shell_cmds; c->name; c++)
-        kprintf("  %-10s %s\n", c->name, c->help[0] ? c->help : "");
+    for (c = shell_cmds; c->name; c++) {
+        int n = 0;
+        while (c->help[n] && c->help[n] != '\n')
+            n++;
+        kprintf("  %-10s %.*s\n", c->name, n, c->help);
+    }
     kprintf("keys: Backspace, Ctrl-U (erase line), Ctrl-W (erase word), Ctrl-C (cancel), "
             "Up/Down (history); any key stops watch and torture\n");
     return 0;

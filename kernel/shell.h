@@ -21,6 +21,10 @@ bool sh_prefix(const char *s, const char *prefix);
 int sh_parse_num(const char *s, uint32_t *v);        /* 0x1f, 31, or 8 hex digits */
 /* "sym", "sym+off" or an address: 0 and *addr, or -1 after an error line. */
 int sh_parse_site(const char *s, uint32_t *addr);
+/* The optimizer's info lines repeat what the shell prints: hold them back
+ * (loglevel warn) around a probe change; sh_loud restores the level. */
+int sh_quiet(void);
+void sh_loud(int level);
 /* Wait up to ms for a key (consumed); true if one came. */
 bool sh_wait_key(uint32_t ms);
 /* A key=value argument: the value if s is "key=..." (else NULL). */

@@ -124,7 +124,8 @@ static void state_line(struct sh_probe *sp)
     if (buf) {
         kprintf("%08x-%08x buffer %08x (%s)\n", lo, hi, buf, dj_strategy_name(sp->kp.strategy));
     } else if (sp->kp.flags & KPROBE_OPTIMIZE) {
-        kprintf("%s\n", why[0] ? why : "not optimized");
+        kprintf("%s\n", why[0] ? why : sp->kp.post_handler ? "has a post-handler: stays an int3 probe" :
+                kprobe_opt_state(&sp->kp) == DJ_QUEUED ? "queued" : "not optimized");
     } else {
         kprintf("int3 at %08x\n", sp->kp.addr);
     }
@@ -152,7 +153,7 @@ static int add(int argc, char **argv)
     char err[200];
     const char *v;
     uint32_t addr, n;
-    int i, slot, strategy = 0;
+    int i, slot, strategy = 0, q;
     uint32_t flags = 0, log_max = 0;
     bool post = false;
     if (argc < 3)
@@ -193,7 +194,9 @@ static int add(int argc, char **argv)
     sp->kp.pre_handler = sh_pre;
     sp->kp.post_handler = post ? sh_post : NULL;
     sp->log_max = log_max;
+    q = sh_quiet();
     if (kprobe_register(&sp->kp, err, sizeof err)) {
+        sh_loud(q);
         kfree(sp);
         kprintf("refused: %s\n", err);
         return -1;
@@ -202,6 +205,7 @@ static int add(int argc, char **argv)
     probes[slot] = sp;
     if (flags & KPROBE_OPTIMIZE)
         djprobe_flush();
+    sh_loud(q);
     kprintf("probe %d added\n", sp->id);
     kprintf(" id  site                   address   state            hits  missed  flags region / why\n");
     state_line(sp);
@@ -230,6 +234,7 @@ int cmd_probe(int argc, char **argv)
 {
     struct sh_probe **pp;
     const char *sub = argc > 1 ? argv[1] : "list";
+    int q;
     if (sh_eq(argv[0], "probes") || sh_eq(sub, "list")) {
         list();
         return 0;
@@ -250,6 +255,7 @@ int cmd_probe(int argc, char **argv)
         remove(pp);
         return 0;
     }
+    q = sh_quiet();
     if (sh_eq(sub, "enable")) {
         kprobe_enable(&(*pp)->kp);
         if ((*pp)->kp.flags & KPROBE_OPTIMIZE)
@@ -257,6 +263,7 @@ int cmd_probe(int argc, char **argv)
     } else {
         kprobe_disable(&(*pp)->kp);
     }
+    sh_loud(q);
     state_line(*pp);
     return 0;
 }

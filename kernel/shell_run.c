@@ -155,8 +155,8 @@ int cmd_torture(int argc, char **argv)
         return -1;
     }
     if (kprobe_count())
-        kprintf("torture: note: %d probes are registered; a scenario that counts hits may see them\n",
-                kprobe_count());
+        kprintf("torture: note: %d probe%s registered; a scenario that counts hits may see them\n",
+                kprobe_count(), kprobe_count() > 1 ? "s are" : " is");
     param_duration_ms = (int)ms;
     scenario_stop = watch_done = watch_key = 0;
     why[0] = 0;

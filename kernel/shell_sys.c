@@ -69,7 +69,7 @@ static void backtrace(const struct tsnap *s, int max)
 {
     char sym[96];
     uint32_t ebp = s->ebp, ret;
-    int i;
+    int i, k = 0;
     for (i = 0; i < max; i++) {
         if (ebp < s->lo || ebp + 8 > s->hi || (ebp & 3) || !mem_is_mapped(ebp, 8))
             return;
@@ -77,7 +77,8 @@ static void backtrace(const struct tsnap *s, int max)
         if (!ret)
             return;
         ksym_format(ret - 1, sym, sizeof sym);
-        kprintf("%46s#%d %08x %s\n", "", i, ret, sym);
+        if (i || ret != s->eip)         /* sched_block's frame: its return is the saved EIP */
+            kprintf("%46s#%d %08x %s\n", "", k++, ret, sym);
         if (((uint32_t *)ebp)[0] <= ebp)
             return;
         ebp = ((uint32_t *)ebp)[0];

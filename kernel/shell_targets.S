@@ -50,3 +50,12 @@ FUNC(sh_mid_call)
     ret
 END(sh_mid_call)
 SH_OFF(sh_mid_call_nop, sh_mid_call, 1b)
+
+/* void sh_irqs(void): never called; cli cannot run out of line, so an int3
+ * probe at sh_irqs+1 is refused (H12), a site for the bad-input scenario */
+FUNC(sh_irqs)
+    pushf
+    cli
+    popf
+    ret
+END(sh_irqs)
