@@ -97,13 +97,16 @@ int cmd_threads(int argc, char **argv)
         tid = 0;
     nsnap = nlost = 0;
     thread_foreach(snap_one, NULL);
+    for (i = 0; one && i < nsnap; i++)
+        found |= tid ? snap[i].tid == (int)tid : sh_eq(snap[i].name, argv[1]);
+    if (one && !found)
+        return sh_err("no thread '%s' (threads lists them)", argv[1]);
     kprintf(" tid name                 state     cpu  vol/invol  saved EIP\n");
     for (i = 0; i < nsnap; i++) {
         struct tsnap *s = &snap[i];
         bool bt = s->state != TS_RUNNING && (!s->idle || one);
         if (one && !(tid ? s->tid == (int)tid : sh_eq(s->name, argv[1])))
             continue;
-        found = true;
         ksym_format(s->eip, sym, sizeof sym);
         kprintf("%4d %-20s %-9s %3d %6u/%-5u ", s->tid, s->name, state_name(s->state), s->cpu, s->nv, s->niv);
         if (s->self)
@@ -117,8 +120,6 @@ int cmd_threads(int argc, char **argv)
     }
     if (nlost)
         kprintf("(%d more threads not shown)\n", nlost);
-    if (one && !found)
-        return sh_err("no thread '%s' (threads lists them)", argv[1]);
     return 0;
 }
 
@@ -182,7 +183,9 @@ int cmd_stats(int argc, char **argv)
     kprintf("djprobe: commits %u commit syncs %u buffers freed %u; found inside: eip %u stack %u "
             "(false positives %u) tasks waits %u\n", d->commits, d->commit_syncs, d->buffers_freed,
             d->ip_hits, d->stack_hits, d->false_pos, d->tasks_waits);
-    kprintf("memory: slots in use %d, heap %u bytes, free pages %u; threads %d; serial rx irqs %u dropped %u\n",
-            slot_in_use(), kheap_used(), palloc_free_count(), thread_count(), uart_rx_irqs, uart_rx_dropped);
+    kprintf("memory: slots in use %d, heap %u bytes, free pages %u; threads %d\n", slot_in_use(), kheap_used(),
+            palloc_free_count(), thread_count());
+    kprintf("serial: rx interrupts %u, ring full (input held in the FIFO) %u, dropped %u\n", uart_rx_irqs,
+            uart_rx_throttled, uart_rx_dropped);
     return 0;
 }
