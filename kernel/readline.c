@@ -98,7 +98,7 @@ static int rl_complete(const char *prompt, char *buf, int len, const struct rl_o
         rl_out(buf + len, add);
         len += add;
     }
-    if (c.n == 1 && len < RL_LINE_MAX - 1) {
+    if (c.n == 1 && !c.nospace && len < RL_LINE_MAX - 1) {
         buf[len++] = ' ';
         rl_out(" ", 1);
     } else if (c.n > 1 && add <= 0) {

@@ -14,6 +14,7 @@
 struct rl_comp {
     const char *line;
     int len, word;
+    bool nospace;                       /* a unique match gets no blank after it */
     int n;                              /* distinct candidates so far */
     char common[RL_LINE_MAX];           /* their longest common prefix */
     const char *shown[RL_SHOW];

@@ -255,9 +255,14 @@ static void sh_complete(struct rl_comp *c)
         return;
     }
     if (cmd->fn == cmd_set && nword == 1) {
+        static char names[64][24];
         const struct kparam *p;
-        for (p = __kparam_start; p < __kparam_end; p++)
-            rl_comp_add(c, p->name);
+        int k = 0;
+        for (p = __kparam_start; p < __kparam_end && k < 64; p++, k++) {
+            ksnprintf(names[k], sizeof names[k], "%s=", p->name);
+            rl_comp_add(c, names[k]);
+        }
+        c->nospace = true;
         return;
     }
     if (cmd->subs && nword == 1) {
@@ -268,6 +273,7 @@ static void sh_complete(struct rl_comp *c)
         comp_list(c, add_words);
     for (i = 0; i < ksym_count(); i++)
         rl_comp_add(c, ksym_at(i)->name);
+    c->nospace = true;                  /* symbol+offset may follow */
 }
 
 static bool sh_idle(void)
