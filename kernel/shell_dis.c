@@ -85,7 +85,7 @@ int cmd_dis(int argc, char **argv)
 {
     const struct ksym *k;
     uint32_t addr, max = DIS_MAX, a, n = 0;
-    int i, strategy = 0, r;
+    int i, strategy = 0, r, q;
     bool whole, started = false;
     uint8_t *code;
     const char *v;
@@ -111,6 +111,7 @@ int cmd_dis(int argc, char **argv)
     kprobe_orig_bytes(code, k->addr, k->size);          /* what the code is, probes aside */
     text_unlock();
     whole = addr == k->addr;
+    q = sh_quiet();                     /* the branch table's one-time info line */
     for (a = k->addr; a < k->addr + k->size; a += in.len) {
         if ((r = insn_decode(&in, code + (a - k->addr), k->addr + k->size - a)) != INSN_OK) {
             kprintf("+%-5x %08x  cannot decode: %s (the rest of %s is not shown)\n", a - k->addr, a,
@@ -134,6 +135,7 @@ int cmd_dis(int argc, char **argv)
             dis_line(k->addr, a, code + (a - k->addr), &in, strategy);
         }
     }
+    sh_loud(q);
     kfree(code);
     if (!started)
         return sh_err("%s+%#x is not an instruction boundary of %s", k->name, addr - k->addr, k->name);

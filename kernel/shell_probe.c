@@ -212,10 +212,13 @@ static int add(int argc, char **argv)
     return 0;
 }
 
+/* Slots stay in id order: a removal closes the gap, an add takes the end. */
 static void remove(struct sh_probe **pp)
 {
     struct sh_probe *sp = *pp;
     kprobe_unregister(&sp->kp);
+    for (; pp < &probes[SH_NPROBE - 1]; pp++)
+        pp[0] = pp[1];
     *pp = NULL;
     sh_probe_log_flush(false);
     kprintf("probe %d removed after %u hits, %u missed\n", sp->id, sp->kp.nhit, sp->kp.nmissed);
@@ -224,10 +227,8 @@ static void remove(struct sh_probe **pp)
 
 void sh_probe_cleanup(void)
 {
-    int i;
-    for (i = 0; i < SH_NPROBE; i++)
-        if (probes[i])
-            remove(&probes[i]);
+    while (probes[0])
+        remove(&probes[0]);
 }
 
 int cmd_probe(int argc, char **argv)

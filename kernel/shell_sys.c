@@ -123,12 +123,18 @@ int cmd_threads(int argc, char **argv)
     return 0;
 }
 
-static struct { uint32_t eip; int depth; bool done; } sample[NCPU_MAX];
+static struct { uint32_t eip; int depth; bool done; char name[20]; } sample[NCPU_MAX];
 
+/* On each CPU, interrupts off: the thread it runs and where the call
+ * interrupted it (the outermost interrupt's EIP). */
 static void cpu_sample(void *arg)
 {
     struct cpu *c = mycpu();
+    int k;
     (void)arg;
+    for (k = 0; c->thread && k < 19 && c->thread->name[k]; k++)
+        sample[c->id].name[k] = c->thread->name[k];
+    sample[c->id].name[k] = 0;
     sample[c->id].depth = c->irq_depth;
     sample[c->id].eip = c->irq_depth ? c->intr_eip : 0;
     sample[c->id].done = true;
@@ -136,22 +142,18 @@ static void cpu_sample(void *arg)
 
 int cmd_cpus(int argc, char **argv)
 {
-    char sym[96], name[20];
-    int i, k;
+    char sym[96];
+    int i;
     (void)argv;
     if (argc != 1)
         return sh_err("usage: cpus");
     for (i = 0; i < NCPU_MAX; i++)
         sample[i].done = false;
-    smp_call_others(cpu_sample, NULL, true);
+    smp_call_all(cpu_sample, NULL, true);
     kprintf("cpu apic thread               runq    ticks switches  where (sampled now)\n");
     for (i = 0; i < ncpu; i++) {
-        struct thread *t = READ_ONCE(cpus[i].thread);
-        for (k = 0; t && k < 19 && t->name[k]; k++)       /* racy read of a live struct */
-            name[k] = t->name[k] >= 0x20 && t->name[k] < 0x7f ? t->name[k] : '?';
-        name[k] = 0;
-        kprintf("%3d %4u %-20s %4d %8u %8u  ", i, cpus[i].apic_id, t ? name : "-", sched_nr_running(i),
-                cpus[i].ticks, cpus[i].nr_switches);
+        kprintf("%3d %4u %-20s %4d %8u %8u  ", i, cpus[i].apic_id, sample[i].done ? sample[i].name : "?",
+                sched_nr_running(i), cpus[i].ticks, cpus[i].nr_switches);
         if (i == cpu_id())
             kprintf("(this shell)\n");
         else if (!sample[i].done)
