@@ -7,7 +7,7 @@ Keys (defaults in DEFAULTS):
   mode     default | singlestep (-singlestep, multi-threaded TCG) | icount
   boot     kernel (QEMU -kernel) | iso (GRUB rescue ISO)
   memory   guest RAM in MiB
-  suite    test (make test) | bench | soak (own targets only)
+  suite    test (make test) | bench | soak (own targets only) | manual (never)
   expect   pass | fail
   verdict  for expect=fail: failure | panic | hang | stall (the exit class)
   match    for expect=fail: a Python regex that must occur in the console log
