@@ -1,7 +1,9 @@
 /* Line editor on the serial console (see readline.h).  Keys: printable
  * characters, backspace (0x7f or 0x08), Ctrl-U (erase line), Ctrl-W (erase
  * word), Ctrl-C (abandon), Enter (CR, LF or CR LF), up/down arrows (ESC [ A
- * or ESC O A) through the last RL_HIST lines, tab (complete). */
+ * or ESC O A) through the last RL_HIST lines, tab (complete).  Other escape
+ * sequences are ignored up to their final byte (0x40-0x7e); a key that
+ * cannot be part of one ends it and counts as typed. */
 #include "kernel/readline.h"
 #include "kernel/uart.h"
 #include "kernel/console.h"
@@ -137,13 +139,14 @@ int readline(const char *prompt, char *buf, const struct rl_ops *ops)
             continue;
         }
         last_cr = c == '\r';
-        if (esc == 1) {
-            esc = (c == '[' || c == 'O') ? 2 : 0;
+        if (esc == 1 && (c == '[' || c == 'O')) {
+            esc = 2;
             continue;
         }
-        if (esc == 2) {
-            if (c >= '0' && c <= '9')
-                continue;               /* ESC [ 3 ~ and friends: ignored */
+        esc = esc == 1 ? 0 : esc;       /* ESC and a plain key: the key counts */
+        if (esc == 2 && ((c >= '0' && c <= '9') || c == ';'))
+            continue;                   /* ESC [ 3 ~ and friends: ignored */
+        if (esc == 2 && c >= 0x40 && c <= 0x7e) {
             esc = 0;
             buf[len] = 0;
             if (c == 'A' && h > 0 && h > nhist - RL_HIST) {
@@ -157,6 +160,7 @@ int readline(const char *prompt, char *buf, const struct rl_ops *ops)
             }
             continue;                   /* left/right (C, D) are ignored */
         }
+        esc = 0;                        /* a broken sequence: the key counts */
         switch (c) {
         case 0x1b:
             esc = 1;

@@ -84,12 +84,14 @@ class LineSim:
     def feed(self, data):
         done = []
         for ch in data:
-            if self.esc == 1:
-                self.esc = 2 if ch in "[O" else 0
+            if self.esc == 1 and ch in "[O":
+                self.esc = 2
                 continue
-            if self.esc == 2:
-                if ch.isdigit():
-                    continue
+            if self.esc == 1:
+                self.esc = 0
+            if self.esc == 2 and (ch.isdigit() or ch == ";"):
+                continue
+            if self.esc == 2 and "\x40" <= ch <= "\x7e":
                 self.esc = 0
                 if ch == "A" and self.h > 0 and self.h > len(self.hist) - 16:
                     if self.h == len(self.hist):
@@ -100,6 +102,7 @@ class LineSim:
                     self.h += 1
                     self.buf = self.scratch if self.h == len(self.hist) else self.hist[self.h]
                 continue
+            self.esc = 0
             if ch == "\x1b":
                 self.esc = 1
             elif ch in "\r\n":
