@@ -13,6 +13,8 @@
 #include "patch/kprobe.h"
 #include "patch/djprobe.h"
 #include "patch/slot.h"
+#include "patch/poke.h"
+#include "patch/reserve.h"
 
 #define BUF_MAX 128                     /* patch/tramp.h TRAMP_MAX */
 
@@ -275,7 +277,8 @@ int cmd_matrix(int argc, char **argv)
     };
     struct row r;
     int h, s, rc, bad = 0, n = 0, ok = 0, q;
-    bool fails;
+    uint32_t fn;
+    bool fails, busy;
     if (argc != 2)
         return sh_err("usage: matrix H3|H4|H5|H8");
     for (h = 0; h < 8 && !sh_eq(argv[1], what[h]); h += 2)
@@ -284,6 +287,12 @@ int cmd_matrix(int argc, char **argv)
         return sh_err("no reproduction for '%s' here (H3 H4 H5 H8; H1 H2 need -singlestep torture)", argv[1]);
     if (park_t)
         return sh_err("a thread is parked (park stop first)");
+    fn = h == 0 || h == 6 ? (uint32_t)sh_mid_call : h == 2 ? (uint32_t)dj_h4 : (uint32_t)dj_h5;
+    text_lock();
+    busy = text_reserved(fn, ksym_lookup(fn)->addr + ksym_lookup(fn)->size) != NULL;
+    text_unlock();
+    if (busy)
+        return sh_err("%s is probed (probe list; remove its probes first)", ksym_lookup(fn)->name);
     q = sh_quiet();
     kprintf("matrix %s: %s\n", what[h], what[h + 1]);
     kprintf("strategy        expected  outcome\n");
