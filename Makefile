@@ -3,7 +3,7 @@
 # subsystem fragments (*/*.mk) add host tests and tools to HOST_TESTS.
 
 CPUS     ?= 4
-SCENARIO ?= selftest
+SCENARIO ?= djprobe-torture-full-4
 SEED     ?= 1
 B        := build
 G        := $(B)/gen
@@ -104,6 +104,7 @@ HOST32 ?= auto
 -include patch/patch.mk
 -include smp/smp.mk
 -include tests/model/model.mk
+-include tests/report.mk
 
 host-test: $(HOST_TESTS) $(HOST32_TESTS) $(B)/host/probe32
 	@set -e; for t in $(HOST_TESTS); do echo "== $$t"; ./$$t; done
@@ -126,6 +127,7 @@ run: deps
 
 test: deps
 	@$(MAKE) --no-print-directory all
+	$(PYTHON) tests/runner_test.py
 	@$(MAKE) --no-print-directory host-test
 	@$(MAKE) --no-print-directory host-test32-emulated
 	@$(MAKE) --no-print-directory model
@@ -136,10 +138,23 @@ bench soak: deps
 	@$(MAKE) --no-print-directory all
 	$(PYTHON) tests/runner.py --all --suite $@ --jobs 1
 
-# The interactive shell on this terminal (LOAD=1: background load at boot).
+# Strategy x hazard matrix, several seeds per cell (tests/matrix.py).
+SEEDS ?= 3
+matrix: deps
+	@$(MAKE) --no-print-directory all
+	$(PYTHON) tests/matrix.py --seeds $(SEEDS)
+
+# Boot again exactly as a past run: make replay RUN=results/<stamp>/<scenario>
+replay: deps
+	@test -n "$(RUN)" || { echo 'usage: make replay RUN=results/<stamp>/<scenario>'; exit 2; }
+	@$(MAKE) --no-print-directory all
+	$(PYTHON) tests/runner.py --replay $(RUN)
+
+# The interactive shell on this terminal (LOAD=1: background load at boot;
+# MODE=singlestep: every instruction boundary preemptible, as the tortures want).
 shell: deps
 	@$(MAKE) --no-print-directory all
-	$(PYTHON) tests/shell.py --cpus $(CPUS)$(if $(filter 1,$(LOAD)), --load)
+	$(PYTHON) tests/shell.py --cpus $(CPUS)$(if $(filter 1,$(LOAD)), --load)$(if $(MODE), --mode $(MODE))
 
 debug: deps $(B)/kernel.elf
 	$(PYTHON) tests/runner.py --debug $(SCENARIO) --cpus $(CPUS) --seed $(SEED)
@@ -147,4 +162,4 @@ debug: deps $(B)/kernel.elf
 clean:
 	rm -rf $(B) results
 
-.PHONY: all iso run test debug clean deps host-test host-test32-emulated bench soak shell
+.PHONY: all iso run test debug clean deps host-test matrix replay host-test32-emulated bench soak shell

@@ -29,6 +29,8 @@ struct cpu {
     volatile int parked;       /* spinning in a rendezvous */
     void (*volatile nmi_fn)(struct trapframe *);   /* NMI IPI request */
     uint32_t nr_switches;
+    volatile uint32_t nexc[32];   /* exceptions taken on this CPU, by vector */
+    uint32_t resume_eip;          /* EIP the last outermost trap or interrupt returned to */
 };
 
 extern struct cpu cpus[NCPU_MAX];

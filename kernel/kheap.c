@@ -1,6 +1,10 @@
-/* Kernel heap: first-fit over a free list of chunks carved from contiguous
- * pages.  Freed memory is poisoned with 0x6B and checked when reused, so a
- * write after free is reported; a double free or a bad pointer panics. */
+/* Kernel heap: first-fit over an address-ordered free list of chunks carved
+ * from contiguous pages; a freed chunk merges with free neighbours, so
+ * memory freed in small pieces serves large requests again (without it, a
+ * large block freed and then split by small requests is gone for good: a
+ * benchmark with 1,000 threads ran the 8 MiB heap out with 0.8 MiB in use).
+ * Freed memory is poisoned with 0x6B and checked when reused, so a write
+ * after free is reported; a double free or a bad pointer panics. */
 #include "kernel/mem.h"
 #include "kernel/spinlock.h"
 #include "kernel/panic.h"
@@ -85,7 +89,7 @@ void *kzalloc(size_t n)
 
 void kfree(void *p)
 {
-    struct chunk *c = (struct chunk *)p - 1;
+    struct chunk *c = (struct chunk *)p - 1, **pp, *prev = NULL;
     uint32_t f;
     if (!p)
         return;
@@ -96,8 +100,21 @@ void kfree(void *p)
     f = spin_lock_irqsave(&hlock);
     used_bytes -= c->size;
     c->magic = MAGIC_FREE;
-    c->next = freelist;                  /* no coalescing: tests are short */
-    freelist = c;
+    for (pp = &freelist; *pp && *pp < c; pp = &(*pp)->next)
+        prev = *pp;
+    c->next = *pp;
+    *pp = c;
+    if (c->next && (uint8_t *)(c + 1) + c->size == (uint8_t *)c->next) {
+        struct chunk *n = c->next;               /* absorb the next one */
+        c->size += sizeof(struct chunk) + n->size;
+        c->next = n->next;
+        kmemset(n, POISON, sizeof *n);           /* its header is payload now */
+    }
+    if (prev && (uint8_t *)(prev + 1) + prev->size == (uint8_t *)c) {
+        prev->size += sizeof(struct chunk) + c->size;   /* join the previous one */
+        prev->next = c->next;
+        kmemset(c, POISON, sizeof *c);
+    }
     spin_unlock_irqrestore(&hlock, f);
 }
 

@@ -15,6 +15,7 @@
 #include "kernel/lapic.h"
 #include "kernel/ipi.h"
 #include "kernel/console.h"
+#include "kernel/clock.h"
 
 struct runq {
     struct spinlock lock;
@@ -26,16 +27,45 @@ static int slice_ticks[NCPU_MAX];
 
 int sched_preempt_model = PREEMPT_FULL;
 int sched_slice = 1;
-int sched_bug, sched_bug_n = 64;
+int sched_bug, sched_bug_n = 64, sched_bug_flags = EFLAGS_CF, sched_bug_reg, sched_bug_delay, sched_bug_max;
 volatile int sched_running;
 volatile uint32_t sched_preempt_migrations;
-static volatile uint32_t clobber_count;
 uint32_t sched_bug_lo, sched_bug_hi;
+uint64_t sched_bug_t0;
 void (*volatile sched_preempt_hook)(struct trapframe *tf);
+void (*volatile sched_irq_hook)(struct trapframe *tf);
 KPARAM_ENUM("preempt", sched_preempt_model, "none|voluntary|full", "preemption model");
 KPARAM_INT("slice", sched_slice, 1, 1000, "time slice in ticks");
-KPARAM_ENUM("sched_bug", sched_bug, "none|drop_wakeup|clobber_flags", "scheduler negative control");
+KPARAM_ENUM("sched_bug", sched_bug,
+            "none|drop_wakeup|clobber_flags|drop_wakeup_queued|clobber_reg|stale_eip|skip_switch",
+            "scheduler negative control");
 KPARAM_INT("sched_bug_n", sched_bug_n, 1, 1000000, "sched_bug: act once in N");
+KPARAM_INT("sched_bug_flags", sched_bug_flags, 1, EFLAGS_ARITH,
+           "clobber_flags: EFLAGS bits to flip (CF 0x1 PF 0x4 AF 0x10 ZF 0x40 SF 0x80 OF 0x800)");
+KPARAM_ENUM("sched_bug_reg", sched_bug_reg, "eax|ebx|ecx|edx|esi|edi|ebp", "clobber_reg: register to change");
+KPARAM_INT("sched_bug_delay", sched_bug_delay, 0, 10000000, "sched_bug: act only this many ms after the run starts");
+KPARAM_INT("sched_bug_max", sched_bug_max, 0, 1000000, "sched_bug: act at most this many times (0: no limit)");
+
+/* Negative controls: does bug `which` act on this occasion?  Once in
+ * sched_bug_n occasions, from sched_bug_delay ms after sched_bug_t0 on, at
+ * most sched_bug_max times.  Every bug site asks here, so all share the knobs. */
+NOPROBE bool sched_bug_fire(int which)
+{
+    static volatile uint32_t occasions, fired;
+    if (sched_bug != which)
+        return false;
+    if (sched_bug_delay && clock_ns() < sched_bug_t0 + (uint64_t)sched_bug_delay * 1000000u)
+        return false;
+    if (__atomic_add_fetch(&occasions, 1, __ATOMIC_RELAXED) % (uint32_t)sched_bug_n)
+        return false;
+    return !sched_bug_max || __atomic_add_fetch(&fired, 1, __ATOMIC_RELAXED) <= (uint32_t)sched_bug_max;
+}
+
+/* Bugs that corrupt a preempted thread act only inside [lo, hi) when hi != 0. */
+static NOPROBE bool bug_aimed_at(const struct trapframe *tf)
+{
+    return !sched_bug_hi || (tf->eip >= sched_bug_lo && tf->eip < sched_bug_hi);
+}
 
 static void rq_push(struct runq *q, struct thread *t)
 {
@@ -125,13 +155,19 @@ NOPROBE void sched_finish(struct thread *last)
         sched_enqueue(last);          /* affinity moved it away from this CPU */
 }
 
-/* Leave the CPU: requeue prev if still RUNNING, pick the next thread. */
-static NOPROBE void sched_switch(void)
+/* Leave the CPU: requeue prev if still RUNNING, pick the next thread.
+ * Returns whether another thread ran (false: prev was the only choice). */
+static NOPROBE bool sched_switch(void)
 {
     struct cpu *c = mycpu();
     struct thread *prev = c->thread, *next, *last;
     struct runq *q = &rqs[c->id];
     ASSERT(!(read_eflags() & EFLAGS_IF));
+    if (prev->tf && !prev->is_idle && sched_bug == SCHED_BUG_SKIP_SWITCH && bug_aimed_at(prev->tf) &&
+        sched_bug_fire(SCHED_BUG_SKIP_SWITCH)) {
+        c->need_resched = 0;
+        return false;                 /* BUG on purpose: a due preemption does not switch */
+    }
     spin_lock(&q->lock);
     if (prev->state == TS_RUNNING && !prev->is_idle) {
         prev->state = TS_RUNNABLE;
@@ -147,7 +183,7 @@ static NOPROBE void sched_switch(void)
     c->need_resched = 0;
     if (next == prev) {
         prev->state = TS_RUNNING;
-        return;
+        return false;
     }
     ASSERT(!next->on_cpu || next == c->idle);
     next->state = TS_RUNNING;
@@ -158,6 +194,7 @@ static NOPROBE void sched_switch(void)
     slice_ticks[c->id] = 0;
     last = swtch(prev, next);
     sched_finish(last);
+    return true;
 }
 
 /* Voluntary switch: caller set its state (or left it RUNNING to yield). */
@@ -166,10 +203,9 @@ NOPROBE void sched_block(void)
     struct thread *t = thread_current();
     ASSERT(!(read_eflags() & EFLAGS_IF));
     ASSERT(mycpu()->preempt_count == 0 && mycpu()->irq_depth == 0);
-    t->nvcsw++;
     t->saved_eip = (uint32_t)__builtin_return_address(0);
     t->saved_esp = read_ebp();
-    sched_switch();
+    t->nvcsw += sched_switch();       /* counted only if another thread ran */
 }
 
 void sched_yield_voluntary(void) { thread_yield(); }
@@ -180,30 +216,53 @@ void cond_resched(void)
         thread_yield();
 }
 
+/* A negative control's damage to a preempted thread's saved registers. */
+static NOPROBE void bug_clobber(struct trapframe *tf)
+{
+    uint32_t *regs[] = { &tf->eax, &tf->ebx, &tf->ecx, &tf->edx, &tf->esi, &tf->edi, &tf->ebp };
+    if (sched_bug == SCHED_BUG_CLOBBER_FLAGS && bug_aimed_at(tf) && sched_bug_fire(SCHED_BUG_CLOBBER_FLAGS)) {
+        ASSERT((sched_bug_flags & ~EFLAGS_ARITH) == 0);
+        tf->eflags ^= (uint32_t)sched_bug_flags;      /* BUG on purpose: flags change across preemption */
+    }
+    if (sched_bug == SCHED_BUG_CLOBBER_REG && bug_aimed_at(tf) && sched_bug_fire(SCHED_BUG_CLOBBER_REG)) {
+        ASSERT(sched_bug_reg >= 0 && sched_bug_reg < 7);
+        *regs[sched_bug_reg] ^= 0x1000;               /* BUG on purpose: a register changes */
+    }
+}
+
 NOPROBE void sched_irq_exit(struct trapframe *tf)
 {
     struct cpu *c = mycpu();
     struct thread *t = c->thread;
     int from = c->id;
+    if (t && !t->is_idle && sched_irq_hook)
+        sched_irq_hook(tf);           /* every interrupt a thread took (landing statistics) */
     if (!sched_running || !t || !c->need_resched)
         return;
     if (!t->is_idle && (sched_preempt_model != PREEMPT_FULL || c->preempt_count))
         return;
-    t->tf = tf;
-    t->saved_eip = tf->eip;
-    t->saved_esp = (uint32_t)(&tf->eflags + 1);
-    if (!t->is_idle) {
-        t->nivcsw++;
-        if (sched_preempt_hook) sched_preempt_hook(tf);
+    if (!sched_bug_fire(SCHED_BUG_STALE_EIP)) {
+        t->tf = tf;
+        t->saved_eip = tf->eip;
+        t->saved_esp = (uint32_t)(&tf->eflags + 1);
+    }                                 /* else BUG on purpose: the registry still shows its last voluntary switch */
+    if (t->park && !t->is_idle) {     /* preempted and kept off the CPU until thread_wake */
+        t->park = false;
+        t->state = TS_SLEEPING;
     }
-    sched_switch();                   /* c is stale from here on */
+    if (!sched_switch()) {            /* c is stale from here on */
+        t->tf = NULL;
+        return;                       /* nobody else ran: not a preemption */
+    }
     t->tf = NULL;
-    if (cpu_id() != from && !t->is_idle)
+    if (t->is_idle)
+        return;
+    t->nivcsw++;
+    if (cpu_id() != from)
         __atomic_add_fetch(&sched_preempt_migrations, 1, __ATOMIC_RELAXED);
-    if (sched_bug == SCHED_BUG_CLOBBER_FLAGS && !t->is_idle &&
-        (!sched_bug_hi || (tf->eip >= sched_bug_lo && tf->eip < sched_bug_hi)) &&
-        __atomic_add_fetch(&clobber_count, 1, __ATOMIC_RELAXED) % (uint32_t)sched_bug_n == 0)
-        tf->eflags ^= 1;              /* BUG on purpose: CF changes across preemption */
+    if (sched_preempt_hook)
+        sched_preempt_hook(tf);       /* after the switch: another thread ran while tf->eip waited */
+    bug_clobber(tf);
 }
 
 /* Pull one thread from the busiest queue if it is clearly busier. */

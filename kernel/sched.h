@@ -22,14 +22,29 @@ void sched_yield_voluntary(void);
 void cond_resched(void);                /* voluntary resched point */
 int sched_nr_running(int cpu);
 void sched_dump(void);                  /* debug: run queues and their locks */
-/* Preemption landing hook: called on every preemption under preempt=full. */
+/* Landing hooks: sched_irq_hook sees every interrupt a (non-idle) thread
+ * takes, at its outermost exit; sched_preempt_hook every involuntary switch
+ * under preempt=full, called once the preempted thread runs again (so only
+ * when another thread really ran in its place). */
 extern void (*volatile sched_preempt_hook)(struct trapframe *tf);
-/* Negative controls, one action in sched_bug_n: drop_wakeup loses a waitq
- * wakeup; clobber_flags flips CF in a preempted thread's saved EFLAGS. */
-extern int sched_bug, sched_bug_n;
-/* clobber_flags acts only on preemptions with EIP in [lo, hi) when hi != 0:
- * the torture aims it at the code whose result it checks, so the broken
- * flags cannot crash unrelated code before the check reports them. */
+extern void (*volatile sched_irq_hook)(struct trapframe *tf);
+/* Negative controls (sched_bug=), each acting once in sched_bug_n occasions,
+ * only sched_bug_delay ms after sched_bug_t0 (0: boot), at most sched_bug_max
+ * times (0: no limit):
+ *   drop_wakeup         a waitq wakeup is lost and the sleeper dequeued
+ *   drop_wakeup_queued  a waitq wakeup is lost, the sleeper left queued
+ *   clobber_flags       a preempted thread's saved EFLAGS ^= sched_bug_flags
+ *   clobber_reg         a preempted thread's saved sched_bug_reg ^= 0x1000
+ *   stale_eip           a preemption is not recorded in the registry (no trap
+ *                       frame, saved EIP of the last voluntary switch)
+ *   skip_switch         a due preemption does not switch */
+extern int sched_bug, sched_bug_n, sched_bug_flags, sched_bug_reg, sched_bug_delay, sched_bug_max;
+extern uint64_t sched_bug_t0;
+/* The bugs that damage or skip a preemption act only on preemptions with
+ * EIP in [lo, hi) when hi != 0: the torture aims them at the code whose
+ * result it checks, so the damage cannot crash unrelated code first. */
 extern uint32_t sched_bug_lo, sched_bug_hi;
-enum { SCHED_BUG_NONE, SCHED_BUG_DROP_WAKEUP, SCHED_BUG_CLOBBER_FLAGS };
+enum { SCHED_BUG_NONE, SCHED_BUG_DROP_WAKEUP, SCHED_BUG_CLOBBER_FLAGS, SCHED_BUG_DROP_WAKEUP_QUEUED,
+       SCHED_BUG_CLOBBER_REG, SCHED_BUG_STALE_EIP, SCHED_BUG_SKIP_SWITCH };
+bool sched_bug_fire(int which);
 #endif

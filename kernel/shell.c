@@ -15,6 +15,7 @@
 #include "kernel/cpu.h"
 #include "kernel/mem.h"
 #include "patch/djprobe.h"
+#include "tests/kernel/hazard.h"
 
 #define PROMPT "kpatch> "
 
@@ -28,7 +29,6 @@ static int cmd_help(int argc, char **argv);
 static const char *const probe_subs[] = { "add", "list", "enable", "disable", "remove", 0 };
 static const char *const add_words[] = { "optimize", "force", "log", "post", "disabled", "strategy=", 0 };
 static const char *const load_subs[] = { "start", "stop", "status", 0 };
-static const char *const matrix_subs[] = { "H3", "H4", "H5", "H8", 0 };
 static const char *const park_subs[] = { "start", "stop", "status", 0 };
 
 const struct shell_cmd shell_cmds[] = {
@@ -57,7 +57,11 @@ const struct shell_cmd shell_cmds[] = {
       "run a scenario (no name: list them); its stats stream until it ends or a key stops it", cmd_torture, 0 },
     { "set", "set [key=value [force]]", "boot parameters: list them, or change one for later runs", cmd_set, 0 },
     { "strategies", "strategies", "the jump-optimization strategies and what each defends", cmd_strategies, 0 },
-    { "matrix", "matrix H3|H4|H5|H8", "run one hazard's deterministic reproduction under every strategy", cmd_matrix, matrix_subs },
+    { "matrix", "matrix HAZARD",
+      "one hazard's deterministic reproduction under every strategy (the hazard scenario)\n"
+      "  HAZARD is H1 ... H12 (Tab lists them).  Each cell makes the hazard happen with a\n"
+      "  probe of one strategy, says what it caught and repairs it; a cell that differs\n"
+      "  from DESIGN.md's expectation prints !!! and the run counts as failed", cmd_matrix, 0 },
     { "park", "park start|stop|status",
       "a thread asleep in sh_callee, its return address inside sh_mid_call's probe region", cmd_park, park_subs },
     { "quit", "quit", "end the run (isa-debug-exit): SUCCESS unless a torture run failed", 0, 0 },
@@ -263,6 +267,12 @@ static void sh_complete(struct rl_comp *c)
             rl_comp_add(c, names[k]);
         }
         c->nospace = true;
+        return;
+    }
+    if (cmd->fn == cmd_matrix && nword == 1) {
+        const struct hazard *h;
+        for (h = hazards; h->id; h++)
+            rl_comp_add(c, h->id);
         return;
     }
     if (cmd->subs && nword == 1) {

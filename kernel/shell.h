@@ -82,6 +82,18 @@ int cmd_set(int argc, char **argv);
 int cmd_matrix(int argc, char **argv);
 int cmd_park(int argc, char **argv);
 int cmd_strategies(int argc, char **argv);
+struct kscenario;
+/* Run s in the shell's thread with duration= ms; tag starts its lines. */
+int sh_run_scenario(const struct kscenario *s, uint32_t ms, const char *tag);
+const struct kscenario *sh_scenario(const char *name);
+/* A boot parameter set for one run (key=value) and put back after. */
+struct kparam;
+struct sh_param_save {
+    const struct kparam *p;
+    char raw[128];
+};
+int sh_param_set(const char *kv, struct sh_param_save *sv);   /* 0, or -1 after an error line */
+void sh_param_restore(struct sh_param_save *sv);
 void sh_load_start(int n);              /* shell_load= at boot */
 void sh_load_stop(void);
 extern int sh_failed_runs;              /* torture runs from the shell that failed */

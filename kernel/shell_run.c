@@ -11,6 +11,7 @@
 #include "kernel/uart.h"
 #include "kernel/cpu.h"
 #include "kernel/fmt.h"
+#include "kernel/mem.h"
 #include "patch/kprobe.h"
 #include "patch/djprobe.h"
 
@@ -120,7 +121,7 @@ static void keywatch(void *arg)
         if (uart_getc() >= 0 && !watch_key) {
             watch_key = 1;
             scenario_stop = 1;
-            kprintf("torture: key pressed, stopping\n");
+            kprintf("key pressed: stopping\n");
         }
         thread_sleep_ns(20000000);
     }
@@ -128,13 +129,9 @@ static void keywatch(void *arg)
 
 int cmd_torture(int argc, char **argv)
 {
-    static char why[160];
     const struct kscenario *s;
-    struct thread *kw;
     uint32_t ms = (uint32_t)param_duration_ms;
     bool force = argc > 2 && sh_eq(argv[argc - 1], "force");
-    int saved = param_duration_ms, r;
-    uint64_t t0;
     if (argc == 1) {
         for (s = __kscenario_start; s < __kscenario_end; s++)
             kprintf("  %-22s %s\n", s->name, s->help);
@@ -157,13 +154,33 @@ int cmd_torture(int argc, char **argv)
     if (kprobe_count())
         kprintf("torture: note: %d probe%s registered; a scenario that counts hits may see them\n",
                 kprobe_count(), kprobe_count() > 1 ? "s are" : " is");
+    return sh_run_scenario(s, ms, "torture");
+}
+
+const struct kscenario *sh_scenario(const char *name)
+{
+    const struct kscenario *s;
+    for (s = __kscenario_start; s < __kscenario_end; s++)
+        if (sh_eq(s->name, name))
+            return s;
+    return NULL;
+}
+
+/* Run s in this thread with duration= ms; a key (keywatch) sets scenario_stop. */
+int sh_run_scenario(const struct kscenario *s, uint32_t ms, const char *tag)
+{
+    static char why[160];
+    struct thread *kw;
+    int saved = param_duration_ms, r;
+    uint64_t t0;
     param_duration_ms = (int)ms;
     scenario_stop = watch_done = watch_key = 0;
     why[0] = 0;
     watch_done = sh_eq(s->name, "smp-boot");   /* it reads the serial port itself (IRQ4 check) */
     if (!(kw = thread_create("keywatch", keywatch, NULL, CPUMASK_ALL)))
         return sh_err("out of memory");
-    kprintf("torture: %s for %u ms (duration=), a key stops it\n", s->name, ms);
+    if (sh_eq(tag, "torture"))
+        kprintf("torture: %s for %u ms (duration=), a key stops it\n", s->name, ms);
     t0 = clock_ns();
     r = s->run(why, sizeof why);
     watch_done = 1;
@@ -172,7 +189,7 @@ int cmd_torture(int argc, char **argv)
     scenario_stop = 0;
     if (r)
         sh_failed_runs++;
-    kprintf("torture: %s ended after %u ms: %s%s%s%s\n", s->name, (uint32_t)((clock_ns() - t0) / 1000000),
+    kprintf("%s: %s ended after %u ms: %s%s%s%s\n", tag, s->name, (uint32_t)((clock_ns() - t0) / 1000000),
             r ? "FAILURE (" : "SUCCESS", r ? (why[0] ? why : "failed") : "", r ? ")" : "",
             watch_key ? " (stopped by a key)" : "");
     return r ? -1 : 0;
@@ -197,6 +214,8 @@ static void param_show(const struct kparam *p)
         kprintf("%d", *(int *)p->ptr);
     } else if (p->type == KP_STR) {
         kprintf("%s", (char *)p->ptr);
+    } else if (*(int *)p->ptr < 0) {
+        kprintf("(default)");
     } else {
         for (c = p->choices, i = *(int *)p->ptr; *c && i; c++)
             i -= *c == '|';
@@ -241,4 +260,27 @@ int cmd_set(int argc, char **argv)
         return sh_err("%s", err);
     param_show(p);
     return 0;
+}
+
+int sh_param_set(const char *kv, struct sh_param_save *sv)
+{
+    const struct kparam *p;
+    char err[200];
+    for (p = __kparam_start; p < __kparam_end && !sh_kv(kv, p->name); p++)
+        ;
+    if (p == __kparam_end)
+        return sh_err("no parameter for '%s'", kv);
+    if (p->type == KP_STR && (size_t)p->max > sizeof sv->raw)
+        return sh_err("%s= is too long to save", p->name);
+    sv->p = p;
+    kmemcpy(sv->raw, p->ptr, p->type == KP_STR ? (size_t)p->max : sizeof(int));
+    if (param_apply(kv, p, 1, err, sizeof err))
+        return sh_err("%s", err);
+    return 0;
+}
+
+void sh_param_restore(struct sh_param_save *sv)
+{
+    const struct kparam *p = sv->p;
+    kmemcpy(p->ptr, sv->raw, p->type == KP_STR ? (size_t)p->max : sizeof(int));
 }

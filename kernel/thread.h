@@ -43,6 +43,7 @@ struct thread {
     void *arg;
     struct completion exited;
     bool is_idle;
+    volatile bool park;               /* next preemption leaves it asleep (hazard tests) */
     bool migrate_pending;             /* left a CPU its affinity no longer allows */
 };
 

@@ -8,6 +8,7 @@
 #include "kernel/panic.h"
 #include "kernel/x86.h"
 #include "kernel/sched.h"
+#include "kernel/param.h"
 #include "vectors.h"
 
 #define MAX_HANDLERS 4
@@ -17,8 +18,19 @@ _Static_assert(__builtin_offsetof(struct trapframe, trapno) == 32, "TF_TRAPNO in
 /* Ask trapret to push v on the interrupted stack (a handler emulating a
  * call).  Kept in this frame's own trapno/err words, which trapret discards
  * anyway, so a nested trap (an NMI) cannot take it. */
+static int emu_bug;
+KPARAM_ENUM("emu_bug", emu_bug, "none|call_noop",
+            "negative control: call_noop makes an int3-emulated call do nothing");
+
 NOPROBE void trap_push_on_return(struct trapframe *tf, uint32_t v)
 {
+    /* The only user is the emulation of `call` (patch/ool.c): v is the
+     * return address, tf->eip already the target.  The bug resumes at the
+     * return address instead, so the call has no effect at all. */
+    if (emu_bug == 1) {
+        tf->eip = v;                  /* BUG on purpose (emu_bug=call_noop) */
+        return;
+    }
     tf->err = v;
     tf->trapno |= TRAP_PUSH;
 }
@@ -77,6 +89,7 @@ NOPROBE void trap(struct trapframe *tf)
     int i;
     bool done = false;
     if (vec == T_NMI) c->nmi_depth++;
+    if (vec < 32) c->nexc[vec]++;
     if (c->irq_depth < INTR_NEST_MAX) c->intr_eips[c->irq_depth] = tf->eip;
     if (c->irq_depth++ == 0) c->intr_eip = tf->eip;
     for (i = 0; i < MAX_HANDLERS && !done && handlers[vec][i]; i++)
@@ -94,6 +107,9 @@ NOPROBE void trap(struct trapframe *tf)
         c->nmi_depth--;
     else if (vec >= T_IRQ0 && c->irq_depth == 0)
         sched_irq_exit(tf);    /* may switch threads (preempt=full); c is stale after */
+    c = mycpu();
+    if (c->irq_depth == 0)
+        c->resume_eip = tf->eip;       /* where this CPU goes back to (landing statistics) */
 }
 
 /* A task gate (SDM Vol. 3, 6.11, 7.3): used for #DF so a fault on a bad

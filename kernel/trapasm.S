@@ -19,8 +19,8 @@ alltraps:
     cld
     pushl %esp                /* struct trapframe * */
     call trap
-    .globl trap_called            /* return address of trap(): stack unwinders find tf at 8(%ebp) */
-trap_called:
+    .globl alltraps_ret       /* trap()'s return address: stack walkers find the frame */
+alltraps_ret:
     addl $4, %esp
     .globl trapret
 trapret:

@@ -1,14 +1,15 @@
 /* Wait queues and completions.  waitq_wait checks its condition under the
  * queue lock and enqueues itself before dropping it, so a waker that changes
  * the condition and then takes the lock cannot be missed (no lost wakeups).
- * sched_bug=drop_wakeup deliberately loses one wakeup in sched_bug_n. */
+ * sched_bug=drop_wakeup deliberately loses a wakeup (the sleeper leaves the
+ * queue and sleeps forever); drop_wakeup_queued loses one but leaves the
+ * sleeper queued, so a later wakeup of the queue heals it. */
 #include "kernel/thread.h"
 #include "kernel/sched.h"
 #include "kernel/x86.h"
 #include "kernel/panic.h"
 
 #define COMPLETE_ALL 0x40000000
-static volatile uint32_t wake_count;
 volatile uint32_t waitq_dropped;          /* negative control: wakeups lost on purpose */
 
 void waitq_init(struct waitq *wq, const char *name)
@@ -36,21 +37,20 @@ void waitq_wait(struct waitq *wq, bool (*cond)(void *), void *arg)
     }
 }
 
-static bool drop_this_wakeup(void)
-{
-    return sched_bug == SCHED_BUG_DROP_WAKEUP &&
-           __atomic_add_fetch(&wake_count, 1, __ATOMIC_RELAXED) % (uint32_t)sched_bug_n == 0;
-}
-
 int waitq_wake(struct waitq *wq, int max)
 {
     uint32_t f = spin_lock_irqsave(&wq->lock);
     struct thread *t;
     int n = 0;
     while (n < max && (t = wq->head)) {
+        if (sched_bug_fire(SCHED_BUG_DROP_WAKEUP_QUEUED)) {
+            __atomic_add_fetch(&waitq_dropped, 1, __ATOMIC_RELAXED);
+            n++;                          /* BUG on purpose: "woken", still queued, asleep */
+            break;
+        }
         wq->head = t->wq_next;
         if (!wq->head) wq->tail = NULL;
-        if (drop_this_wakeup()) {         /* BUG on purpose: t sleeps forever */
+        if (sched_bug_fire(SCHED_BUG_DROP_WAKEUP)) {   /* BUG on purpose: t sleeps forever */
             __atomic_add_fetch(&waitq_dropped, 1, __ATOMIC_RELAXED);
             continue;
         }

@@ -45,7 +45,9 @@ static inline void write_dr0(uint32_t v) { __asm__ volatile("mov %0, %%dr0" :: "
 #define DR6_B0    0x1u
 #define DR6_BS    0x4000u      /* single step (EFLAGS.TF) */
 #define EFLAGS_TF 0x100
+#define EFLAGS_CF 0x001
 #define EFLAGS_IF 0x200
+#define EFLAGS_ARITH 0x8D5              /* CF PF AF ZF SF OF: what arithmetic writes */
 #define CR0_WP    (1u << 16)
 #define CR0_PG    (1u << 31)
 #define CR4_PSE   (1u << 4)

@@ -71,8 +71,11 @@ static void release(struct djprobe *d)
     if (sd->wait_free) {
         int3_sync_refs();
         if (sd->checks & DJC_TASKS)
-            while (quiesce_tasks(1000))
+            while (quiesce_tasks(1000)) {       /* a thread still preempted, or no memory */
                 djprobe_stats.retries++;
+                thread_sleep_ns(ms * 1000000ull);
+                ms = ms < 16 ? ms * 2 : ms;
+            }
         else
             while (range_busy(&d, 1, sd->checks | DJC_IPSCAN, sd->scan, true)) {
                 djprobe_stats.retries++;

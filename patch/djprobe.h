@@ -32,7 +32,10 @@ void djprobe_flush(void);
 struct kprobe;
 int kprobe_opt_state(struct kprobe *p);
 const char *kprobe_opt_why(struct kprobe *p);
+uint32_t kprobe_opt_copy(struct kprobe *p);  /* its buffer's copied region, or 0 */
 void kprobe_list(void);                    /* one console line per probe site */
+/* Hazard tests only (H6): called after every store into an optimized site. */
+extern void (*volatile djprobe_write_hook)(uint32_t addr, const uint8_t *orig, uint32_t buf);
 /* Fault reports: the probe whose live or freed buffer holds addr. */
 bool djprobe_describe(uint32_t addr, char *buf, size_t n);
 #endif

@@ -7,6 +7,16 @@
 #include "kernel/ipi.h"
 #include "kernel/panic.h"
 
+/* Hazard tests only (tests/kernel/hazard.c, H6): called after every store
+ * into a site, to judge the bytes another CPU could fetch at that moment. */
+void (*volatile djprobe_write_hook)(uint32_t addr, const uint8_t *orig, uint32_t buf);
+
+static void observe(const struct djprobe *d)
+{
+    if (djprobe_write_hook)
+        djprobe_write_hook(d->addr, d->orig, (uint32_t)d->buf);
+}
+
 static void jmp_bytes(const struct djprobe *d, uint8_t b[5])
 {
     uint32_t rel = (uint32_t)d->buf - (d->addr + 5);
@@ -30,6 +40,7 @@ static int write_parked(void *arg)
     for (i = 0; i < w->n; i++) {
         if (w->jump) jmp_bytes(w->v[i], b); else old_bytes(w->v[i], b);
         text_patch_write((void *)w->v[i]->addr, b, 5);
+        observe(w->v[i]);
     }
     return 0;
 }
@@ -47,8 +58,10 @@ static void write_all(struct djprobe **v, int n, bool jump, int how)
     if (how == DJW_PLAIN) {                          /* one ordinary store at a time */
         for (i = 0; i < n; i++) {
             if (jump) jmp_bytes(v[i], b); else old_bytes(v[i], b);
-            for (k = 0; k < 5; k++)
+            for (k = 0; k < 5; k++) {
                 text_patch_write((void *)(v[i]->addr + k), b + k, 1);
+                observe(v[i]);
+            }
         }
         return;
     }
@@ -56,11 +69,13 @@ static void write_all(struct djprobe **v, int n, bool jump, int how)
         ASSERT(*(uint8_t *)v[i]->addr == 0xCC);
         if (jump) jmp_bytes(v[i], b); else old_bytes(v[i], b);
         text_patch_write((void *)(v[i]->addr + 1), b + 1, 4);
+        observe(v[i]);
     }
     text_sync_cores();
     for (i = 0; i < n; i++) {
         if (jump) jmp_bytes(v[i], b); else old_bytes(v[i], b);
         text_patch_write((void *)v[i]->addr, b, 1);
+        observe(v[i]);
     }
     text_sync_cores();
 }

@@ -400,6 +400,12 @@ int kprobe_opt_state(struct kprobe *p)
     return p->site && p->site->dj ? p->site->dj->state : DJ_INT3;
 }
 
+uint32_t kprobe_opt_copy(struct kprobe *p)
+{
+    struct djprobe *d = p->site ? p->site->dj : NULL;
+    return d && d->buf ? (uint32_t)d->buf + d->lay.copy_off : 0;
+}
+
 const char *kprobe_opt_why(struct kprobe *p)
 {
     return p->site && p->site->dj ? p->site->dj->why : "";
@@ -428,6 +434,20 @@ void kprobe_list(void)
         }
     }
     sleeplock_release(&kprobe_mutex);
+}
+
+/* Fault reports: the probe whose jump (whole or partly written: the state
+ * may lag the bytes) covers addr strictly inside. */
+NOPROBE uint32_t kprobe_jump_owner(uint32_t addr)
+{
+    struct kprobe_site *s;
+    int b;
+    for (b = 0; b < NBUCKET; b++)
+        for (s = buckets[b]; s; s = s->next)
+            if (s->dj && s->dj->buf && addr > s->addr && addr < s->addr + 5 &&
+                kmemcmp((void *)(s->addr + 1), s->dj->orig + 1, 4))   /* not the original now */
+                return s->addr;
+    return 0;
 }
 
 /* Fault reports: the probe whose live detour buffer holds addr. */

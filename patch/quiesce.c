@@ -16,7 +16,7 @@
 #include "kernel/panic.h"
 
 #define MAX_SLOTS 96
-extern char trap_called[];
+extern char alltraps_ret[];
 
 struct scan {
     struct dj_range *r;
@@ -55,7 +55,7 @@ static int unwind(uint32_t ebp, uint32_t lo, uint32_t hi, uint32_t *slot)
     while (ebp >= lo && ebp + 12 <= hi && n < MAX_SLOTS - 1) {
         uint32_t ret = ((uint32_t *)ebp)[1], next = ((uint32_t *)ebp)[0];
         slot[n++] = ebp + 4;
-        if (ret == (uint32_t)trap_called) {
+        if (ret == (uint32_t)alltraps_ret) {
             struct trapframe *tf = (struct trapframe *)((uint32_t *)ebp)[2];
             if ((uint32_t)tf < lo || (uint32_t)(tf + 1) > hi)
                 break;

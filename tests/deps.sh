@@ -3,7 +3,7 @@
 # exactly which command to run.  Called by `make run`, `make test`, .ci/run.
 PKGS="make gcc binutils gcc-i686-linux-gnu binutils-i686-linux-gnu libc6-dev-i386 lib32gcc-12-dev
       libc6-i386 qemu-system-x86 grub-pc-bin grub-common xorriso mtools python3 clang
-      libclang-rt-14-dev gdb qemu-user-static spin"
+      libclang-rt-14-dev gdb qemu-user-static spin python3-matplotlib"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -1,19 +1,26 @@
 #!/usr/bin/env python3
 """Host scenario runner: boots QEMU once per scenario and judges the run.
 
-  runner.py --all [--suite test] [--only REGEX] [--jobs N]   every scenario
+  runner.py --all [--suite test] [--only REGEX] [--jobs N] [--resdir DIR]   every scenario
   runner.py --run NAME [--cpus N] [--seed S] [--iso]         one, console on the terminal
+  --args 'k=v ...' (with --all or --run) appends kernel parameters and
+  --mode M overrides the QEMU mode, e.g. to try a negative control by hand
   runner.py --debug NAME [--cpus N]                           QEMU halted, gdb attached
+  runner.py --replay results/<stamp>/<name>                   boot again exactly as that run
+  runner.py --all --shard I/N                                 the I-th of N slices (CI matrices)
 
 Each run gets results/<stamp>/<scenario>/ with qemu.cmd (the exact command),
 console.log (the serial console) and verdict.txt.  A run is judged by its exit
 code class, its `End of test:` line and the absence of badness (`!!!`,
-exception reports, panics); expect=fail scenarios pass only if the run failed
-with the named class and the console matches the named reason.  On timeout the
+exception reports, panics, and `ERR:`/`WARN:` lines the scenario's `allow`
+regex does not name); expect=fail scenarios pass only if the run failed with
+the named class and the console, after the kernel's `command line:` echo (so
+never the command line itself), matches the named reason.  On timeout the
 runner injects an NMI through QEMU's monitor (the kernel reports where every
 CPU was), then kills QEMU: the verdict is hang, the log is kept."""
 import argparse
 import concurrent.futures
+import json
 import os
 import re
 import shutil
@@ -31,6 +38,8 @@ import console_feed  # noqa: E402
 KERNEL = os.path.join(ROOT, "build", "kernel.elf")
 EXIT_CLASS = {33: "pass", 35: "failure", 37: "panic", 39: "hang", 41: "stall"}
 BADNESS = re.compile(r"!!!|EXCEPTION|PANIC")
+LOGGED = re.compile(r"^(?:ERR|WARN): .*$", re.M)       # pr_err / pr_warn lines
+CMDLINE = re.compile(r"^command line: .*$", re.M)      # kernel/main.c echo
 VERDICT = re.compile(r"^End of test: (SUCCESS|FAILURE.*)$", re.M)
 
 
@@ -40,7 +49,7 @@ def qemu_cmd(sc, rundir, cpus, extra_args, iso=None, debug=False):
            "-m", sc["memory"], "-smp", str(cpus),
            "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04",
            "-monitor", "unix:%s,server,nowait" % os.path.join(rundir, "monitor.sock")]
-    if sc["input"]:     # scripted console input: a socket that also logs (tests/console_feed.py)
+    if sc["input"]:     # scripted console input: a socket; the runner writes console.log (tests/console_feed.py)
         cmd += ["-chardev", "socket,id=con0,path=%s,server=on,wait=on" % os.path.join(rundir, "console.sock"),
                 "-serial", "chardev:con0"]
     else:
@@ -153,11 +162,24 @@ def shlex_quote(s):
     return s if re.fullmatch(r"[\w@%+=:,./-]+", s) else "'" + s.replace("'", "'\\''") + "'"
 
 
+def after_cmdline(log):
+    """The console after the kernel's command-line echo (None if it never
+    printed it): a reason found in the command line itself proves nothing."""
+    m = CMDLINE.search(log)
+    return log[m.end():] if m else None
+
+
+def unexpected_logged(sc, log):
+    """ERR:/WARN: lines the scenario did not name in `allow`."""
+    allow = re.compile(sc["allow"]) if sc["allow"] else None
+    return [m.group(0) for m in LOGGED.finditer(log) if not (allow and allow.search(m.group(0)))]
+
+
 def judge(sc, rc, timed_out, log, rundir=None):
     """Returns (ok, actual class, explanation)."""
     got = "hang" if timed_out else EXIT_CLASS.get(rc, "qemu-error(%s)" % rc)
     verdicts = VERDICT.findall(log)
-    bad = [m.group(0) for m in BADNESS.finditer(log)]
+    bad = [m.group(0) for m in BADNESS.finditer(log)] + unexpected_logged(sc, log)
     if sc["expect"] == "pass":
         if got != "pass":
             why = verdicts[-1] if verdicts else "no verdict line"
@@ -173,21 +195,28 @@ def judge(sc, rc, timed_out, log, rundir=None):
             if why:
                 return False, got, why
         return True, got, "End of test: SUCCESS"
-    if got != sc["verdict"]:
+    if got not in sc["verdict"].split("|"):      # "panic|failure": either class
         return False, got, "expected a %s failure, run ended with %s" % (sc["verdict"], got)
     if got != "hang" and not any(v.startswith("FAILURE") for v in verdicts):
         return False, got, "no 'End of test: FAILURE' line"
-    m = re.search(sc["match"], log, re.M)
+    body = after_cmdline(log)
+    if body is None:
+        return False, got, "failed (%s) before the kernel echoed its command line: reason unchecked" % got
+    m = re.search(sc["match"], body, re.M)
     if not m:
         return False, got, "failed (%s) but not for the named reason: /%s/ not in the console" % (got, sc["match"])
     return True, got, "failed as expected (%s): %s" % (got, " ".join(m.group(0).split())[:160])
 
 
-def run_one(sc, resdir, cpus=None, seed=None, iso=False, echo=False):
+def run_one(sc, resdir, cpus=None, seed=None, iso=False, echo=False, args="", mode=None):
+    if mode:
+        sc = dict(sc, mode=mode)
     rundir = os.path.join(resdir, sc["name"])
     os.makedirs(rundir, exist_ok=True)
     cpus = cpus or int(sc["cpus"])
-    extra = "seed=%d" % seed if seed is not None else ""
+    extra = " ".join(x for x in ("seed=%d" % seed if seed is not None else "", args) if x)
+    json.dump({"scenario": sc, "cpus": cpus, "seed": seed, "iso": iso, "args": args},   # for --replay
+              open(os.path.join(rundir, "replay.json"), "w"), indent=1)
     iso_path = build_iso(sc, rundir, cpus, seed) if (iso or sc["boot"] == "iso") else None
     rc, timed_out, secs = boot(sc, rundir, cpus, extra, iso_path, echo)
     if iso_path:
@@ -198,7 +227,10 @@ def run_one(sc, resdir, cpus=None, seed=None, iso=False, echo=False):
     if timed_out:
         why += " [timeout after %ss: NMI sent, log kept]" % sc["timeout"]
     line = "%-4s %-34s %-5s %6.1fs  %s" % ("PASS" if ok else "FAIL", sc["name"], "iso" if iso_path else "", secs, why)
-    open(os.path.join(rundir, "verdict.txt"), "w").write(line + "\nexit status %s\n" % rc)
+    replay = "make replay RUN=%s" % os.path.relpath(rundir, ROOT)
+    if not ok:
+        line += "\n     replay: " + replay
+    open(os.path.join(rundir, "verdict.txt"), "w").write(line + "\nexit status %s\nreplay: %s\n" % (rc, replay))
     return ok, line
 
 
@@ -213,30 +245,59 @@ def new_resdir():
     return d
 
 
+def write_junit(path, lines):
+    """One testcase per scenario, failures with the runner's reason."""
+    from xml.sax.saxutils import quoteattr
+    cases = []
+    for l in lines:
+        f = l.split()
+        body = "" if f[0] == "PASS" else "<failure message=%s/>" % quoteattr(l)
+        cases.append('  <testcase classname="scenarios" name=%s>%s</testcase>' % (quoteattr(f[1]), body))
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    open(path, "w").write('<?xml version="1.0"?>\n<testsuite name="scenarios" tests="%d" failures="%d">\n%s\n'
+                          '</testsuite>\n' % (len(lines), sum(not l.startswith("PASS") for l in lines),
+                                              "\n".join(cases)))
+
+
+def shard(scs, spec):
+    """--shard I/N: the I-th of N deterministic slices (by name), 1-based."""
+    try:
+        i, n = (int(x) for x in spec.split("/"))
+        assert 1 <= i <= n
+    except (ValueError, AssertionError):
+        sys.exit("runner: --shard wants I/N with 1 <= I <= N, got %r" % spec)
+    return [s for k, s in enumerate(sorted(scs, key=lambda s: s["name"])) if k % n == i - 1]
+
+
 def cmd_all(a):
     scs = [s for s in scenario.load_all(os.path.join(HERE, "scenarios")) if s["suite"] == a.suite]
     if a.only:
         scs = [s for s in scs if re.search(a.only, s["name"])]
+    if a.shard:
+        scs = shard(scs, a.shard)
     if not scs:
         sys.exit("runner: no scenarios selected")
-    resdir = new_resdir()
+    resdir = a.resdir or new_resdir()
+    os.makedirs(resdir, exist_ok=True)
     print("runner: %d scenarios, results in %s" % (len(scs), os.path.relpath(resdir, ROOT)))
     lines, passed = [], 0
     # singlestep runs use every host core; run them alone, others in parallel
     heavy = [s for s in scs if s["mode"] == "singlestep" or int(s["cpus"]) > 2]
     light = [s for s in scs if s not in heavy]
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
-        for ok, line in ex.map(lambda s: run_one(s, resdir), light):
+        for ok, line in ex.map(lambda s: run_one(s, resdir, seed=a.seed, args=a.args, mode=a.mode), light):
             print(line, flush=True)
             lines.append(line)
             passed += ok
     for s in heavy:
-        ok, line = run_one(s, resdir)
+        ok, line = run_one(s, resdir, seed=a.seed, args=a.args, mode=a.mode)
         print(line, flush=True)
         lines.append(line)
         passed += ok
     failed = len(scs) - passed
     summary = "%d passed, %d failed" % (passed, failed)
+    if a.junit:
+        write_junit(a.junit, lines)
     open(os.path.join(resdir, "summary.txt"), "w").write("\n".join(lines) + "\n" + summary + "\n")
     print(summary)
     return 1 if failed else 0
@@ -254,7 +315,22 @@ def cmd_run(a):
     resdir = new_resdir()
     print("runner: %s (%s), console below, results in %s" % (sc["name"], "GRUB ISO" if a.iso else "-kernel",
                                                               os.path.relpath(resdir, ROOT)), flush=True)
-    ok, line = run_one(sc, resdir, a.cpus, a.seed, a.iso, echo=True)
+    ok, line = run_one(sc, resdir, a.cpus, a.seed, a.iso, echo=True, args=a.args, mode=a.mode)
+    print("\n" + line)
+    return 0 if ok else 1
+
+
+def cmd_replay(a):
+    """Boot again exactly as a past run did (scenario, CPUs, seed, mode): under
+    -icount a replay takes the same path as the original."""
+    path = os.path.join(a.replay, "replay.json")
+    if not os.path.exists(path):
+        sys.exit("runner: %s has no replay.json (not a run directory of this runner)" % a.replay)
+    r = json.load(open(path))
+    resdir = new_resdir()
+    print("runner: replaying %s (%d CPUs, seed %s), results in %s" % (a.replay, r["cpus"], r["seed"],
+                                                                     os.path.relpath(resdir, ROOT)), flush=True)
+    ok, line = run_one(r["scenario"], resdir, r["cpus"], r["seed"], r["iso"], echo=True, args=r.get("args", ""))
     print("\n" + line)
     return 0 if ok else 1
 
@@ -279,18 +355,28 @@ def main():
     g.add_argument("--all", action="store_true")
     g.add_argument("--run", metavar="NAME")
     g.add_argument("--debug", metavar="NAME")
+    g.add_argument("--replay", metavar="RUNDIR")
     ap.add_argument("--suite", default="test")
     ap.add_argument("--only", metavar="REGEX")
+    ap.add_argument("--shard", metavar="I/N")
+    ap.add_argument("--junit", metavar="PATH", help="also write a JUnit XML report")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--cpus", type=int)
     ap.add_argument("--seed", type=int)
     ap.add_argument("--iso", action="store_true")
+    ap.add_argument("--args", default="", metavar="K=V...",
+                    help="extra kernel parameters appended to the scenario's (later keys win)")
+    ap.add_argument("--mode", choices=sorted(scenario.CHOICES["mode"]),
+                    help="override the scenario's QEMU mode (e.g. does its check fail without singlestep?)")
+    ap.add_argument("--resdir", metavar="DIR", help="--all: write results here (default results/<stamp>)")
     a = ap.parse_args()
     try:
         if a.all:
             return cmd_all(a)
         if a.run:
             return cmd_run(a)
+        if a.replay:
+            return cmd_replay(a)
         return cmd_debug(a)
     except scenario.ScenarioError as e:
         sys.exit("runner: %s" % e)

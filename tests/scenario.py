@@ -9,8 +9,11 @@ Keys (defaults in DEFAULTS):
   memory   guest RAM in MiB
   suite    test (make test) | bench | soak (own targets only) | manual (never)
   expect   pass | fail
-  verdict  for expect=fail: failure | panic | hang | stall (the exit class)
+  verdict  for expect=fail: failure | panic | hang | stall (the exit class; a|b: either)
   match    for expect=fail: a Python regex that must occur in the console log
+           after the kernel's `command line:` echo
+  allow    a Python regex: ERR:/WARN: console lines it matches are expected
+           (any other such line fails a run that otherwise passed)
   input    a file in tests/scenarios/ typed into the serial console (tests/console_feed.py)
   expect_lines  a file in tests/scenarios/ of regexes that must match the console in order
 """
@@ -19,7 +22,7 @@ import re
 
 DEFAULTS = {"args": "scenario=selftest", "cpus": "1", "timeout": "60", "mode": "default",
             "boot": "kernel", "memory": "256", "suite": "test", "expect": "pass",
-            "verdict": "", "match": "", "description": "", "input": "", "expect_lines": ""}
+            "verdict": "", "match": "", "allow": "", "description": "", "input": "", "expect_lines": ""}
 CHOICES = {"mode": {"default", "singlestep", "icount"}, "boot": {"kernel", "iso"},
            "suite": {"test", "bench", "soak", "manual"}, "expect": {"pass", "fail"},
            "verdict": {"", "failure", "panic", "hang", "stall"}}
@@ -44,15 +47,19 @@ def parse(path):
             raise ScenarioError("%s:%d: unknown key %r (known: %s)" % (path, n, k, ", ".join(DEFAULTS)))
         sc[k] = v
     for k, allowed in CHOICES.items():
-        if sc[k] not in allowed:
+        if not all(v in allowed for v in sc[k].split("|")):
             raise ScenarioError("%s: %s=%r, want one of %s" % (path, k, sc[k], sorted(allowed)))
     for k in ("cpus", "timeout", "memory"):
         if not sc[k].isdigit() or int(sc[k]) < 1:
             raise ScenarioError("%s: %s must be a positive integer" % (path, k))
     if sc["expect"] == "fail" and (not sc["verdict"] or not sc["match"]):
         raise ScenarioError("%s: expect: fail needs verdict and match (the reason it must fail for)" % path)
-    if sc["match"]:
-        re.compile(sc["match"])
+    for k in ("match", "allow"):
+        if sc[k]:
+            try:
+                re.compile(sc[k])
+            except re.error as e:
+                raise ScenarioError("%s: %s is not a valid regex: %s" % (path, k, e))
     for k in ("input", "expect_lines"):
         if sc[k] and not os.path.exists(os.path.join(os.path.dirname(path), sc[k])):
             raise ScenarioError("%s: %s file %s not found next to it" % (path, k, sc[k]))

@@ -2,7 +2,7 @@
 """`make shell`: boot the kernel into its interactive shell (scenario=shell)
 with the serial console on this terminal.
 
-  shell.py [--cpus N] [--load] [--iso] [--args 'key=value ...']
+  shell.py [--cpus N] [--load] [--iso] [--mode singlestep] [--args 'key=value ...']
 
 Type `help` at the `kpatch>` prompt.  `quit` ends the run (isa-debug-exit);
 Ctrl-A X quits QEMU at once, Ctrl-A C switches to the QEMU monitor and back.
@@ -23,8 +23,10 @@ def main():
     ap.add_argument("--load", action="store_true", help="start the background load at boot")
     ap.add_argument("--iso", action="store_true", help="boot through GRUB (its menu entry 'shell')")
     ap.add_argument("--args", default="", help="more boot parameters")
+    ap.add_argument("--mode", choices=("default", "singlestep", "icount"), default="default",
+                    help="QEMU mode (singlestep: every boundary preemptible, as the tortures want; slow)")
     a = ap.parse_args()
-    sc = runner.find("shell")
+    sc = dict(runner.find("shell"), mode=a.mode)
     rundir = os.path.join(runner.new_resdir(), "shell")
     os.makedirs(rundir)
     extra = " ".join(x for x in (a.args, "shell_load=1" if a.load else "") if x)

@@ -128,3 +128,19 @@ FUNC(dj_xf_tail)
     mov 4(%esp), %eax
     jmp 2b
 END(dj_xf_tail)
+
+/* H5: a jump table sends index 1 inside the region at 1 (to 2, at 1b+3):
+ * dj_h5t(0) = 0+1+2 = 3, dj_h5t(1) = 1+2 = 3 */
+FUNC(dj_h5t)
+    mov 4(%esp), %eax
+    jmp *dj_h5t_table(,%eax,4)
+1:  add $1, %eax
+2:  add $2, %eax
+    ret
+END(dj_h5t)
+DJ_OFF(dj_h5t_add, dj_h5t, 1b)
+    .section .rodata
+    .globl dj_h5t_table
+dj_h5t_table:
+    .long 1b, 2b
+    .text

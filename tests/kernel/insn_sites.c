@@ -3,7 +3,14 @@
  * (int3-probe-able, jump-optimizable, or refused by hazard ID H3 H4 H5 H9
  * H12 per the design's table), plus H4 for branches from other functions;
  * optimizable regions must also relocate.  An int3 probe also needs its
- * instruction to run out of line (patch/ool.c ool_classify, as kprobes do). */
+ * instruction to run out of line (patch/ool.c ool_classify, as kprobes do).
+ *
+ * Machine-readable output for tests/report.py: the self-test prints one
+ * SITES_TOTAL {json} line; the bench-sites scenario also prints one
+ * SITES {json} line per function (name, address, boundaries, int3-probe-able,
+ * jump-optimizable, refusals by hazard), which the report joins with
+ * build/kernel.map to count per source subsystem.  insn_sites_jump_sites()
+ * lists the jump-optimizable sites for the stack-scan benchmark. */
 #include "kernel/ktest.h"
 #include "kernel/ksym.h"
 #include "kernel/console.h"
@@ -11,6 +18,10 @@
 #include "patch/insn_analyze.h"
 #include "patch/insn_reloc.h"
 #include "patch/ool.h"
+#include "kernel/scenario.h"
+#include "kernel/fmt.h"
+#include "tests/kernel/bench.h"
+#include "tests/kernel/insn_sites.h"
 
 #define SITES_MAX_INSNS   16384
 #define SITES_MAX_TARGETS 4096
@@ -32,6 +43,8 @@ static struct analyze_region s_reg;
 static uint8_t s_tramp[ANALYZE_MAX_INSNS * RELOC_MAX_PER_INSN + 5];
 static struct { uint32_t target, src; } s_all[SITES_MAX_ALL];
 static int s_nall;
+static uint32_t *s_jump;		/* jump-optimizable sites, if asked */
+static int s_njump, s_jump_cap;
 
 static int hazard_index(const char *h)
 {
@@ -130,6 +143,8 @@ static void site_one(struct site_stats *st, const struct ksym *k,
 		return;
 	}
 	st->jump_ok++;
+	if (s_jump && s_njump < s_jump_cap)
+		s_jump[s_njump++] = addr;
 	n = reloc_region((const uint8_t *)addr, addr, s_reg.len, s_tramp,
 			 sizeof(s_tramp), (uint32_t)s_tramp, 0);
 	if (n < 0)
@@ -153,23 +168,86 @@ static void site_collect(struct site_stats *st, const struct ksym *k)
 	}
 }
 
-static void site_func(struct site_stats *st, const struct ksym *k)
+static void site_add(struct site_stats *t, const struct site_stats *f)
 {
 	int i;
 
-	st->funcs++;
+	t->funcs += f->funcs;
+	t->undecodable += f->undecodable;
+	t->boundaries += f->boundaries;
+	t->int3_ok += f->int3_ok;
+	t->jump_ok += f->jump_ok;
+	t->noprobe += f->noprobe;
+	t->ool_refused += f->ool_refused;
+	t->reloc_fail += f->reloc_fail;
+	t->h4_cross += f->h4_cross;
+	for (i = 0; i <= NHAZ; i++)
+		t->refused[i] += f->refused[i];
+}
+
+/* JSON fields of one stats record (no braces). */
+static void site_json(char *b, size_t n, const struct site_stats *st)
+{
+	size_t o;
+	int i;
+
+	o = (size_t)ksnprintf(b, n, "\"functions\":%d,\"undecodable\":%d,"
+		"\"boundaries\":%d,\"int3\":%d,\"jump\":%d,\"noprobe\":%d,"
+		"\"no_ool\":%d,\"h4_cross\":%d,\"reloc_fail\":%d",
+		st->funcs, st->undecodable, st->boundaries, st->int3_ok,
+		st->jump_ok, st->noprobe, st->ool_refused, st->h4_cross,
+		st->reloc_fail);
+	for (i = 0; i < NHAZ && o < n; i++)
+		o += (size_t)ksnprintf(b + o, n - o, ",\"%s\":%d",
+				       site_hazards[i], st->refused[i]);
+	if (o < n)
+		ksnprintf(b + o, n - o, ",\"other\":%d", st->refused[NHAZ]);
+}
+
+static int sites_verbose;	/* one SITES line per function */
+
+static void site_func(struct site_stats *st, const struct ksym *k)
+{
+	static struct site_stats f;
+	static char line[600];
+	int i, o;
+
+	kmemset(&f, 0, sizeof(f));
+	f.funcs++;
 	if (!fn_setup(k)) {
 		if (st->undecodable++ < 5)
 			kprintf("insn_sites: %s: %s\n", k->name, s_fn.reason);
-		return;
+		st->funcs++;
+		f.undecodable++;
+	} else {
+		for (i = 0; i < s_fn.ninsn; i++)
+			site_one(&f, k, k->addr + s_off[i]);
+		site_add(st, &f);
 	}
-	for (i = 0; i < s_fn.ninsn; i++)
-		site_one(st, k, k->addr + s_off[i]);
+	if (!sites_verbose)
+		return;
+	o = ksnprintf(line, sizeof(line), "SITES {\"fn\":\"%s\",\"addr\":%u,"
+		      "\"size\":%u,", k->name, k->addr, k->size);
+	site_json(line + o, sizeof(line) - o - 2, &f);
+	o += kstrlen(line + o);
+	line[o++] = '}';
+	line[o++] = '\n';
+	line[o] = 0;
+	bench_line(line);
 }
 
 static void site_print(const struct site_stats *st)
 {
+	static char line[600];
 	int i;
+
+	kmemcpy(line, "SITES_TOTAL {", 13);
+	site_json(line + 13, sizeof(line) - 16, st);
+	i = kstrlen(line);
+	line[i++] = '}';
+	line[i++] = '\n';
+	line[i] = 0;
+	bench_line(line);
 
 	kprintf("insn_sites: functions %d (undecodable %d), boundaries %d, "
 		"int3-probe-able %d, jump-optimizable %d, no-probe section %d, "
@@ -190,23 +268,61 @@ static bool in_text(const struct ksym *k)
 	       k->addr + k->size <= (uint32_t)__text_end;
 }
 
+/* Both passes over every text symbol; returns false if the whole-kernel
+ * target list came out unsorted. */
+static bool sites_run(struct site_stats *st)
+{
+	int i;
+
+	kmemset(st, 0, sizeof(*st));
+	s_nall = 0;
+	for (i = 0; i < ksym_count(); i++)
+		if (in_text(ksym_at(i)))
+			site_collect(st, ksym_at(i));
+	all_sort();
+	for (i = 1; i < s_nall && s_all[i - 1].target <= s_all[i].target; i++)
+		;
+	if (s_nall && i != s_nall)
+		return false;
+	for (i = 0; i < ksym_count(); i++)
+		if (in_text(ksym_at(i)))
+			site_func(st, ksym_at(i));
+	return true;
+}
+
+int insn_sites_jump_sites(uint32_t *addr, int cap)
+{
+	static struct site_stats st;
+
+	s_jump = addr;
+	s_jump_cap = cap;
+	s_njump = 0;
+	sites_run(&st);
+	s_jump = NULL;
+	return s_njump;
+}
+
+/* bench-sites: the statistics with one SITES line per function. */
+static int scenario_bench_sites(char *why, size_t n)
+{
+	static struct site_stats st;
+
+	sites_verbose = 1;
+	if (!sites_run(&st))
+		return ksnprintf(why, n, "branch target list unsorted"), 1;
+	sites_verbose = 0;
+	site_print(&st);
+	return 0;
+}
+KSCENARIO("bench-sites", scenario_bench_sites,
+	  "probe-site statistics, one SITES line per function (make report)");
+
 KTEST(insn_sites)
 {
 	static struct site_stats st;
 	int i, refused = 0;
 
-	kmemset(&st, 0, sizeof(st));
-	s_nall = 0;
-	for (i = 0; i < ksym_count(); i++)
-		if (in_text(ksym_at(i)))
-			site_collect(&st, ksym_at(i));
-	all_sort();
-	for (i = 1; i < s_nall && s_all[i - 1].target <= s_all[i].target; i++)
-		;
-	KASSERT(s_nall == 0 || i == s_nall);		/* sorted */
-	for (i = 0; i < ksym_count(); i++)
-		if (in_text(ksym_at(i)))
-			site_func(&st, ksym_at(i));
+	KASSERT(sites_run(&st));			/* targets sorted */
 	site_print(&st);
 	for (i = 0; i <= NHAZ; i++)
 		refused += st.refused[i];

@@ -2,7 +2,8 @@
  * call to another CPU that does nothing, (2) rendezvous with all online
  * CPUs and an empty fn, (3) context switch: two threads pinned to one CPU
  * yielding to each other (time per switch).  Times come from the calibrated
- * TSC (kernel/clock.c); under QEMU they measure the emulator, not hardware. */
+ * TSC (kernel/clock.c); under QEMU they measure the emulator, not hardware.
+ * Each also goes out as a BENCH line (tests/kernel/bench.h). */
 #include "kernel/scenario.h"
 #include "kernel/thread.h"
 #include "kernel/cpu.h"
@@ -20,15 +21,17 @@ static uint32_t samples[REPS];
 static void nop(void *arg) { (void)arg; }
 static int nop_rv(void *arg) { (void)arg; return 0; }
 
-static uint32_t bench_ipi(int target)
+static uint32_t bench_ipi(int target, const char *kind)
 {
+    char ex[48];
     int i;
     for (i = 0; i < REPS; i++) {
         uint64_t t0 = clock_ns();
         smp_call_one(target, nop, NULL, true);
         samples[i] = (uint32_t)(clock_ns() - t0);
     }
-    return bench_median(samples, REPS);
+    ksnprintf(ex, sizeof ex, "\"target\":\"%s\"", kind);
+    return bench_emit("ipi", "ns", samples, REPS, ex);
 }
 
 static uint32_t bench_rv(void)
@@ -39,7 +42,7 @@ static uint32_t bench_rv(void)
         rendezvous_run(nop_rv, NULL);
         samples[i] = (uint32_t)(clock_ns() - t0);
     }
-    return bench_median(samples, REPS / 4);
+    return bench_emit("rendezvous", "ns", samples, REPS / 4, NULL);
 }
 
 #define SW_BATCH 100
@@ -70,7 +73,7 @@ static uint32_t bench_switch(int cpu)
     thread_set_affinity(1u);
     thread_join(a);
     thread_join(b);
-    return bench_median(samples, REPS / 4);
+    return bench_emit("switch", "ns", samples, REPS / 4, NULL);
 }
 
 static volatile int spin_stop;
@@ -85,7 +88,7 @@ static uint32_t bench_ipi_busy(int target)
     t = thread_create("spinner", spinner, NULL, 1u << target);
     if (!t) return 0;
     thread_sleep_ns(20000000);
-    m = bench_ipi(target);
+    m = bench_ipi(target, "busy");
     spin_stop = 1;
     thread_join(t);
     return m;
@@ -94,7 +97,7 @@ static uint32_t bench_ipi_busy(int target)
 static int scenario_bench(char *why, size_t n)
 {
     uint32_t ipi = 0, ipi_busy = 0, rv, sw;
-    if (ncpu > 1) ipi = bench_ipi(1);
+    if (ncpu > 1) ipi = bench_ipi(1, "idle");
     if (ncpu > 1) ipi_busy = bench_ipi_busy(1);
     rv = bench_rv();
     sw = bench_switch(ncpu > 1 ? 1 : 0);

@@ -3,7 +3,11 @@
  * must count exactly the calls made in it.  Models in kprobe_torture.c:
  *   kt_a(x) = ((x + 3) * 2 ^ 0x55) + 7, minus 1000 if that is >= 1000
  *   kt_b(x) = (x * 9 >> 2) + (x != 0), for 0 <= x < 65536
- * Sites cover stepped (ALU, push/pop, ret) and emulated (call, jcc) kinds. */
+ * Sites cover stepped (ALU, push/pop, ret) and emulated (call, jcc) kinds.
+ * The C side calls them through kt_call, which sets every register and the
+ * arithmetic flags from a state vector and stores all of them afterwards,
+ * so each model covers the whole result: eax, the registers the target
+ * changes or must keep, and the flags it leaves. */
 #define FUNC(f) .globl f; .type f, @function; f:
 #define END(f)  .size f, . - f
 
@@ -39,6 +43,51 @@ FUNC(kt_b)
 .Lb6: add %edx, %eax
 .Lb7: ret
 END(kt_b)
+
+/* void kt_call(int (*fn)(int), uint32_t x, uint32_t st[8])   (cdecl)
+ * st = {eax, ebx, ecx, edx, esi, edi, ebp, eflags}: loaded (arithmetic flags
+ * only; IF and the rest stay as they are), fn(x) called, all stored back. */
+FUNC(kt_call)
+    pushl %ebp
+    pushl %ebx
+    pushl %esi
+    pushl %edi
+    pushl 28(%esp)                  /* st (pushes address with the old esp) */
+    pushl 24(%esp)                  /* fn */
+    pushl 32(%esp)                  /* x: the target's argument; now x, fn, st */
+    pushfl
+    movl 12(%esp), %eax
+    movl 28(%eax), %ecx
+    andl $0x8d5, %ecx
+    andl $~0x8d5, (%esp)
+    orl %ecx, (%esp)
+    movl 4(%eax), %ebx
+    movl 8(%eax), %ecx
+    movl 12(%eax), %edx
+    movl 16(%eax), %esi
+    movl 20(%eax), %edi
+    movl 24(%eax), %ebp
+    movl 0(%eax), %eax
+    popfl
+    call *4(%esp)
+    pushfl
+    pushl %eax
+    movl 16(%esp), %eax             /* st */
+    movl %ebx, 4(%eax)
+    movl %ecx, 8(%eax)
+    movl %edx, 12(%eax)
+    movl %esi, 16(%eax)
+    movl %edi, 20(%eax)
+    movl %ebp, 24(%eax)
+    popl 0(%eax)
+    popl 28(%eax)
+    addl $12, %esp
+    popl %edi
+    popl %esi
+    popl %ebx
+    popl %ebp
+    ret
+END(kt_call)
 
 /* struct kt_site { uint32_t addr, fn; }: fn 0 counts kt_a calls, 1 kt_b */
     .section .rodata

@@ -1,12 +1,15 @@
 /* Preemption-landing target for sched-torture: a straight-line block of 16
- * flag-chained instructions (add/adc/sub/sbb/rcl carry state from one to the
- * next) run n times.  If a preemption anywhere in the block lost or changed a
- * register or EFLAGS.CF, the result differs from the C model in
- * tests/kernel/sched_torture.c.  Contract with C:
- *   void sched_landing_run(uint32_t st[4], uint32_t n)   (cdecl)
- *   st = {eax, ebx, edx, esi} in and out;
- *   sched_landing_start..sched_landing_end is the block (no branches inside);
- *   sched_landing_offsets[SCHED_LANDING_NINSN] are the instruction offsets. */
+ * instructions, run n times, in which every register (eax ebx ecx edx esi
+ * edi ebp) and every arithmetic flag (CF PF AF ZF SF OF) is live at every
+ * instruction boundary: no instruction in the block writes the flags (they
+ * are set from data before it and captured by three pushfl inside it), and
+ * each one rewrites a register from its own old value (lea r,(r,x,s), xchg,
+ * not, bswap), so a change to any of them at any boundary reaches the result
+ * that tests/kernel/sched_torture.c compares with its C model.  Contract:
+ *   void sched_landing_run(uint32_t st[8], uint32_t n)   (cdecl, n >= 0)
+ *   st = {eax, ebx, ecx, edx, esi, edi, ebp, eflags} in and out; eflags in:
+ *   the first pass's arithmetic flags; out: the last pass's third capture;
+ *   sched_landing_start..sched_landing_end is the block (no branches). */
     .section .text
     .globl sched_landing_run, sched_landing_start, sched_landing_end
 sched_landing_run:
@@ -15,50 +18,71 @@ sched_landing_run:
     pushl %ebx
     pushl %esi
     pushl %edi
-    movl 8(%ebp), %ecx
-    movl 12(%ebp), %edi
-    movl 0(%ecx), %eax
-    movl 4(%ecx), %ebx
-    movl 8(%ecx), %edx
-    movl 12(%ecx), %esi
-    pushl %ecx
-    testl %edi, %edi
-    jz 2f
+    movl 8(%ebp), %eax              /* st */
+    movl 12(%ebp), %ecx             /* n */
+    pushl %eax                      /* 8(%esp): st */
+    pushl $0                        /* 4(%esp): flags out */
+    pushl %ecx                      /* 0(%esp): passes left */
+    testl %ecx, %ecx
+    jz 3f
+    pushfl                          /* IF and the rest as they are, arithmetic flags from st[7] */
+    movl 28(%eax), %ecx
+    andl $0x8d5, %ecx
+    andl $~0x8d5, (%esp)
+    orl %ecx, (%esp)
+    movl 4(%eax), %ebx
+    movl 8(%eax), %ecx
+    movl 12(%eax), %edx
+    movl 16(%eax), %esi
+    movl 20(%eax), %edi
+    movl 24(%eax), %ebp
+    movl 0(%eax), %eax
+    popfl
 1:
 sched_landing_start:
-i0:  addl %edx, %eax
-i1:  adcl %eax, %ebx
-i2:  roll $5, %ebx
-i3:  xorl %ebx, %edx
-i4:  addl $0x9e3779b9, %esi
-i5:  adcl $0, %edx
-i6:  subl %edx, %eax
-i7:  sbbl %esi, %ebx
-i8:  rorl $3, %eax
-i9:  leal 1(%eax,%ebx,2), %esi
-i10: addl %esi, %edx
-i11: adcl %edx, %eax
-i12: xorl %eax, %esi
-i13: negl %ebx
-i14: adcl %esi, %ebx
-i15: rcll $1, %edx
+    leal 0x3b(%eax,%ebx,2), %eax
+    bswapl %ecx
+    leal (%edx,%esi,8), %edx
+    pushfl                          /* capture 1 */
+    xchgl %esi, %edi
+    leal 0x71(%ebp,%eax,4), %ebp
+    notl %ebx
+    leal (%ecx,%ecx,4), %ecx
+    leal -0x15(%esi,%edx,2), %esi
+    pushfl                          /* capture 2 */
+    bswapl %eax
+    leal 0x9(%edi,%ebp,1), %edi
+    xchgl %edx, %ebx
+    leal (%ebx,%ebx,8), %ebx
+    leal 0x5(%ecx,%edi,2), %ecx
+    pushfl                          /* capture 3 */
 sched_landing_end:
-    decl %edi
-    jnz 1b
-2:  popl %ecx
-    movl %eax, 0(%ecx)
-    movl %ebx, 4(%ecx)
-    movl %edx, 8(%ecx)
-    movl %esi, 12(%ecx)
+    andl $0x8d5, 0(%esp)            /* keep the arithmetic flags of each capture */
+    andl $0x8d5, 4(%esp)
+    andl $0x8d5, 8(%esp)
+    xorl 8(%esp), %eax              /* fold capture 1 */
+    addl 4(%esp), %esi              /* fold capture 2 */
+    xorl 0(%esp), %ebp              /* fold capture 3 */
+    popl 12(%esp)                   /* capture 3 -> flags out (address taken after the pop) */
+    addl $8, %esp
+    decl 0(%esp)
+    jz 2f
+    addl %ebp, %edx                 /* the next pass's flags, from data */
+    jmp 1b
+2:  pushl %eax
+    movl 12(%esp), %eax             /* st */
+    movl %ebx, 4(%eax)
+    movl %ecx, 8(%eax)
+    movl %edx, 12(%eax)
+    movl %esi, 16(%eax)
+    movl %edi, 20(%eax)
+    movl %ebp, 24(%eax)
+    popl 0(%eax)
+    movl 4(%esp), %ecx              /* flags out */
+    movl %ecx, 28(%eax)
+3:  addl $12, %esp
     popl %edi
     popl %esi
     popl %ebx
     popl %ebp
     ret
-
-    .section .rodata
-    .globl sched_landing_offsets
-    .p2align 2
-sched_landing_offsets:
-    .long i0 - i0, i1 - i0, i2 - i0, i3 - i0, i4 - i0, i5 - i0, i6 - i0, i7 - i0
-    .long i8 - i0, i9 - i0, i10 - i0, i11 - i0, i12 - i0, i13 - i0, i14 - i0, i15 - i0

@@ -1,12 +1,15 @@
 /* sched-torture: threads that compute, sleep, hand a token back and forth
  * through wait queues, signal completions, yield, change affinity and get
- * preempted.  Checks: no lost wakeup (every thread finishes after stop),
- * every thread progresses in both halves of the run, sleeps are not short,
- * affinity is obeyed, the flag-chained asm block (sched_landing.S) computes
- * the same as its C model across preemption and migration, involuntary
+ * preempted.  Checks: no lost wakeup (every thread finishes after stop, and
+ * before stop no thread stays asleep with its wait condition true), every
+ * thread progresses in each quarter of the run, sleeps are not short,
+ * affinity is obeyed, the asm block (sched_landing.S, every register and
+ * arithmetic flag live at every boundary) computes the same as its C model
+ * across preemption and migration, the thread registry agrees with what
+ * each off-CPU thread's own stack says about where it resumes, involuntary
  * switches happen only under preempt=full, and (landing=require, the default
- * under preempt=full) preemptions landed on every instruction boundary of
- * the block.  Stats lines carry a monotonically increasing progress count. */
+ * under preempt=full) real preemptions landed on every instruction boundary
+ * of the block.  Stats lines carry a monotonically increasing progress count. */
 #include "kernel/scenario.h"
 #include "kernel/thread.h"
 #include "kernel/sched.h"
@@ -20,17 +23,23 @@
 #include "kernel/param.h"
 #include "kernel/x86.h"
 #include "kernel/ipi.h"
+#include "kernel/panic.h"
+#include "kernel/timer.h"
+#include "tests/kernel/torture.h"
 
 #define NINSN 16
 #define MAXT 64
 enum { K_COMPUTE, K_SLEEP, K_PING, K_PROD, K_CONS };
 
-struct pair { struct waitq wq; volatile int turn; volatile uint32_t handoffs; };
+#define NST 8                          /* eax ebx ecx edx esi edi ebp eflags */
+#define NQ 4                           /* progress is checked per quarter of the run */
+struct tinfo;
+struct pair { struct waitq wq; volatile int turn; volatile uint32_t handoffs; struct tinfo *who[2]; };
 struct tinfo {
     struct thread *t;
     int kind, idx;
     uint32_t rng;
-    volatile uint32_t progress, half_mark;
+    volatile uint32_t progress;
     volatile int finished;
     struct pair *pair;
     struct completion *comp;
@@ -38,67 +47,60 @@ struct tinfo {
     uint32_t mig;                     /* copied at join */
 };
 
-extern void sched_landing_run(uint32_t st[4], uint32_t n);
+extern void sched_landing_run(uint32_t st[NST], uint32_t n);
 extern const char sched_landing_start[], sched_landing_end[];
-extern const uint32_t sched_landing_offsets[NINSN];
+extern const char alltraps_ret[];
 
-static int landing_mode = -1;              /* -1: require under full, else off */
 static int torture_threads, verbose;
 KPARAM_INT("torture_verbose", verbose, 0, 1, "sched-torture: per-CPU lines in stats");
-KPARAM_ENUM("landing", landing_mode, "off|report|require", "sched-torture: preemption landing check");
 KPARAM_INT("torture_threads", torture_threads, 0, MAXT, "sched-torture threads (0: by CPU count)");
 
 static struct tinfo ti[MAXT];
 static int nt;
+static struct pair pairs[MAXT / 2];
+static int npairs;
 static volatile int stop;
-static volatile uint32_t errors, landed[NINSN], landed_total, preempt_total;
+static volatile uint32_t errors, lost_wakeups, block_bad, registry_bad;
+static uint32_t involuntary;              /* preemptions with a switch, summed at the end */
 static struct completion pc_comp;
 static volatile uint32_t produced, consumed;
 
 static uint32_t rnd(uint32_t *s) { *s ^= *s << 13; *s ^= *s >> 17; *s ^= *s << 5; return *s; }
-static uint32_t rol(uint32_t x, int n) { return x << n | x >> (32 - n); }
-static uint32_t ror(uint32_t x, int n) { return x >> n | x << (32 - n); }
 
-static void landing_model(uint32_t s[4], uint32_t n)
+/* EFLAGS.CF PF AF ZF SF OF after a 32-bit add a + b. */
+static uint32_t add_flags(uint32_t a, uint32_t b)
 {
-    uint32_t a = s[0], b = s[1], c = s[2], d = s[3], cf;
-    uint64_t t;
-    while (n--) {
-        t = (uint64_t)a + c; a = (uint32_t)t; cf = (uint32_t)(t >> 32);
-        t = (uint64_t)b + a + cf; b = (uint32_t)t;
-        b = rol(b, 5);
-        c ^= b;
-        t = (uint64_t)d + 0x9e3779b9u; d = (uint32_t)t; cf = (uint32_t)(t >> 32);
-        t = (uint64_t)c + cf; c = (uint32_t)t;
-        cf = a < c; a -= c;
-        t = (uint64_t)d + cf; cf = (uint64_t)b < t; b = (uint32_t)(b - t);
-        a = ror(a, 3);
-        d = a + 2 * b + 1;
-        t = (uint64_t)c + d; c = (uint32_t)t; cf = (uint32_t)(t >> 32);
-        t = (uint64_t)a + c + cf; a = (uint32_t)t;
-        d ^= a;
-        cf = b != 0; b = -b;
-        t = (uint64_t)b + d + cf; b = (uint32_t)t; cf = (uint32_t)(t >> 32);
-        t = c >> 31; c = c << 1 | cf; cf = (uint32_t)t;
-    }
-    s[0] = a; s[1] = b; s[2] = c; s[3] = d;
+    uint32_t r = a + b;
+    return (r < a ? 0x1 : 0) | (__builtin_parity(r & 0xFF) ? 0 : 0x4) | ((a ^ b ^ r) & 0x10) |
+           (r == 0 ? 0x40 : 0) | (r >> 31 ? 0x80 : 0) | ((~(a ^ b) & (a ^ r)) >> 31 ? 0x800 : 0);
 }
 
-static NOPROBE void landing_hook(struct trapframe *tf)
+/* C model of sched_landing_run, line for line. */
+static void landing_model(uint32_t s[NST], uint32_t n)
 {
-    uint32_t off = tf->eip - (uint32_t)sched_landing_start;
-    int i;
-    __atomic_add_fetch(&preempt_total, 1, __ATOMIC_RELAXED);
-    if (tf->eip < (uint32_t)sched_landing_start || tf->eip >= (uint32_t)sched_landing_end)
-        return;
-    for (i = 0; i < NINSN; i++)
-        if (sched_landing_offsets[i] == off) {
-            __atomic_add_fetch(&landed[i], 1, __ATOMIC_RELAXED);
-            __atomic_add_fetch(&landed_total, 1, __ATOMIC_RELAXED);
-            return;
-        }
-    kprintf("!!! preempted at %08x: inside the block but not on an instruction boundary\n", tf->eip);
-    __atomic_add_fetch(&errors, 1, __ATOMIC_RELAXED);
+    uint32_t a = s[0], b = s[1], c = s[2], d = s[3], si = s[4], di = s[5], bp = s[6], t;
+    uint32_t fl = s[7] & EFLAGS_ARITH, c1, c2, c3 = 0;
+    while (n--) {
+        a = a + 2 * b + 0x3b;
+        c = __builtin_bswap32(c);
+        d = d + 8 * si;
+        c1 = fl;
+        t = si; si = di; di = t;
+        bp = bp + 4 * a + 0x71;
+        b = ~b;
+        c = 5 * c;
+        si = si + 2 * d - 0x15;
+        c2 = fl;
+        a = __builtin_bswap32(a);
+        di = di + bp + 9;
+        t = d; d = b; b = t;
+        b = 9 * b;
+        c = c + 2 * di + 5;
+        c3 = fl;
+        a ^= c1; si += c2; bp ^= c3;
+        if (n) { fl = add_flags(d, bp); d += bp; }
+    }
+    s[0] = a; s[1] = b; s[2] = c; s[3] = d; s[4] = si; s[5] = di; s[6] = bp; s[7] = c3;
 }
 
 static void err(struct tinfo *x, const char *what)
@@ -121,17 +123,25 @@ static void migrate_check(struct tinfo *x)
 
 static void compute(struct tinfo *x)
 {
-    uint32_t in[4], st[4], ref[4], it = 0;
+    static const char *const reg[NST] = { "eax", "ebx", "ecx", "edx", "esi", "edi", "ebp", "eflags" };
+    uint32_t in[NST], st[NST], ref[NST], it = 0;
+    char what[96];
     int i;
     while (!stop) {
         if (it % 16 == 0) {                   /* new input; the model runs rarely */
-            for (i = 0; i < 4; i++) in[i] = ref[i] = rnd(&x->rng);
+            for (i = 0; i < NST; i++) in[i] = ref[i] = rnd(&x->rng);
             landing_model(ref, 500);
         }
         kmemcpy(st, in, sizeof st);
         sched_landing_run(st, 500);
-        if (kmemcmp(st, ref, sizeof st))
-            err(x, "asm block result differs from its model: registers or flags corrupted");
+        for (i = 0; i < NST && st[i] == ref[i]; i++)
+            ;
+        if (i < NST) {
+            ksnprintf(what, sizeof what, "asm block result differs from its model: registers or flags "
+                      "corrupted (%s %08x, model %08x)", reg[i], st[i], ref[i]);
+            __atomic_add_fetch(&block_bad, 1, __ATOMIC_RELAXED);
+            err(x, what);
+        }
         x->progress++;
         if (++it % 8 == 0) cond_resched();
         if (it % 32 == 0) thread_yield();
@@ -206,45 +216,102 @@ static void worker(void *arg)
 
 static const char *kind_name[] = { "compute", "sleep", "ping", "prod", "cons" };
 
-static void add(int kind, int idx, struct pair *p)
+static struct tinfo *add(int kind, int idx, struct pair *p)
 {
     struct tinfo *x = &ti[nt];
     x->kind = kind; x->idx = idx; x->pair = p; x->comp = &pc_comp;
     x->rng = (uint32_t)param_seed * 2654435761u + (uint32_t)nt * 40503u + 1;
     ksnprintf(x->name, sizeof x->name, "%s%d", kind_name[kind], idx);
     x->t = thread_create(x->name, worker, x, CPUMASK_ALL);
-    if (!x->t) { err(x, "thread_create failed"); return; }
+    if (!x->t) { err(x, "thread_create failed"); return NULL; }
     nt++;
+    return x;
 }
 
 static void spawn(void)
 {
-    int want = torture_threads ? torture_threads : 3 * ncpu + 4, i, np;
-    static struct pair pairs[MAXT / 2];
+    int want = torture_threads ? torture_threads : 3 * ncpu + 4, i;
     if (want < 6) want = 6;
     if (want > MAXT) want = MAXT;
     completion_init(&pc_comp);
     add(K_PROD, 0, NULL);
     add(K_CONS, 0, NULL);
-    np = (want - 2) / 4;
-    if (np < 1) np = 1;
-    for (i = 0; i < np; i++) {
+    npairs = (want - 2) / 4;
+    if (npairs < 1) npairs = 1;
+    for (i = 0; i < npairs; i++) {
         waitq_init(&pairs[i].wq, "pair");
-        add(K_PING, 2 * i, &pairs[i]);
-        add(K_PING, 2 * i + 1, &pairs[i]);
+        pairs[i].who[0] = add(K_PING, 2 * i, &pairs[i]);
+        pairs[i].who[1] = add(K_PING, 2 * i + 1, &pairs[i]);
     }
     for (i = 0; nt < want; i++)
         add(i % 3 == 2 ? K_SLEEP : K_COMPUTE, i, NULL);
 }
 
 /* The patcher's view: walk the thread registry from a rendezvous, so no
- * thread moves; every thread off-CPU must have a saved EIP in text and a
- * saved ESP inside its own stack, and a preempted one's trap frame must
- * agree with its saved EIP (hazard H1 is decided from exactly this data). */
+ * thread moves.  Hazard H1 is decided from each off-CPU thread's registry
+ * entry (saved EIP, trap frame); here that entry is compared with what the
+ * thread's own stack says, found by walking its frame-pointer chain from the
+ * context swtch saved (edi esi ebx ebp ret): a preempted thread's chain
+ * reaches trap(), called from alltraps with the trap frame as argument (it
+ * resumes at the frame's EIP); a thread that switched voluntarily has
+ * sched_block on its chain (it resumes where sched_block returns to). */
 struct regscan { int n, off_cpu, preempted, in_block, bad; };
+
+static bool on_stack(const struct thread *t, uint32_t a, uint32_t len)
+{
+    return !(a & 3) && a >= t->stack_lo && a + len <= t->stack_hi && a + len > a;
+}
+
+/* Resume EIP by the stack (0: the chain shows neither); *tf: the trap frame. */
+static uint32_t stack_resume_eip(const struct thread *t, struct trapframe **tf)
+{
+    static const struct ksym *blk;
+    const uint32_t *ctx = (const uint32_t *)t->esp, *f;
+    uint32_t ret, fp;
+    int depth;
+    bool caller_next = false;
+    if (!blk && !(blk = ksym_by_name("sched_block")))
+        panic("sched-torture: no symbol sched_block");
+    *tf = NULL;
+    if (!on_stack(t, t->esp, 5 * 4))
+        return 0;
+    ret = ctx[4];
+    if (ret == (uint32_t)thread_start_asm)
+        return ret;                               /* never ran */
+    for (fp = ctx[3], depth = 0; depth < 32; fp = f[0], depth++) {
+        if (ret >= blk->addr && ret < blk->addr + blk->size)
+            caller_next = true;                   /* the next return address is sched_block's */
+        if (!on_stack(t, fp, 3 * 4))
+            return 0;
+        f = (const uint32_t *)fp;
+        ret = f[1];
+        if (caller_next)
+            return ret;
+        if (ret == (uint32_t)alltraps_ret) {
+            if (!on_stack(t, f[2], sizeof **tf))
+                return 0;
+            *tf = (struct trapframe *)f[2];
+            return (*tf)->eip;
+        }
+    }
+    return 0;
+}
+
+static void reg_bad(struct regscan *r, struct thread *t, const char *what, uint32_t a, uint32_t b)
+{
+    char sa[96], sb[96];
+    ksym_format(a, sa, sizeof sa);
+    ksym_format(b, sb, sizeof sb);
+    if (r->bad++ < 4)
+        kprintf("!!! registry: thread %s (state %d) %s: registry eip %08x %s, its stack %08x %s\n",
+                t->name, t->state, what, a, sa, b, sb);
+}
+
 static void reg_visit(struct thread *t, void *arg)
 {
     struct regscan *r = arg;
+    struct trapframe *tf;
+    uint32_t eip;
     r->n++;
     if (t->state == TS_RUNNING)
         return;                               /* on a CPU: see its interrupted EIP */
@@ -255,18 +322,77 @@ static void reg_visit(struct thread *t, void *arg)
                 t->name, t->state, t->saved_eip, t->saved_esp, t->stack_lo, t->stack_hi);
         r->bad++;
     }
-    if (t->tf) {
+    eip = stack_resume_eip(t, &tf);
+    if (!eip)
+        reg_bad(r, t, "resume point not found by walking the stack", t->saved_eip, t->esp);
+    else if (t->tf != tf || t->saved_eip != eip)
+        reg_bad(r, t, t->tf != tf ? (tf ? "preempted, but the registry has no trap frame" :
+                                          "the registry has a trap frame its stack does not")
+                                  : "resumes at", t->saved_eip, eip);
+    if (tf) {
         r->preempted++;
-        if (t->tf->eip != t->saved_eip) {
-            kprintf("!!! registry: thread %s trap frame eip %08x != saved eip %08x\n", t->name,
-                    t->tf->eip, t->saved_eip);
-            r->bad++;
-        }
-        if (t->saved_eip >= (uint32_t)sched_landing_start && t->saved_eip < (uint32_t)sched_landing_end)
+        if (eip >= (uint32_t)sched_landing_start && eip < (uint32_t)sched_landing_end)
             r->in_block++;
     }
 }
 static struct regscan last_scan;
+
+/* Lost wakeups before stop: a ping pair whose two threads are both asleep
+ * (one of them with its turn: its wait condition true) and a consumer asleep
+ * while completions are pending, seen twice at least 50 ms apart with no
+ * progress in between (and, for the consumer, a producer that completed
+ * again meanwhile, so its wakeup was due). */
+struct wsnap {
+    uint64_t ns;
+    uint32_t hand[MAXT / 2], consumed, produced;
+    bool both_asleep[MAXT / 2], cons_asleep;
+};
+static struct wsnap wprev;
+static bool pair_reported[MAXT / 2], cons_reported;
+
+static bool asleep(const struct tinfo *x) { return x && x->t && x->t->state == TS_SLEEPING; }
+
+static void wake_snap(struct wsnap *w)
+{
+    int i;
+    w->ns = clock_ns();
+    for (i = 0; i < npairs; i++) {
+        w->hand[i] = pairs[i].handoffs;
+        w->both_asleep[i] = asleep(pairs[i].who[0]) && asleep(pairs[i].who[1]);
+    }
+    w->consumed = consumed;
+    w->produced = produced;
+    w->cons_asleep = asleep(&ti[1]) && pc_comp.done > 0;
+}
+
+static void lost_wakeup(const char *name, const char *what, uint64_t ms)
+{
+    __atomic_add_fetch(&lost_wakeups, 1, __ATOMIC_RELAXED);
+    kprintf("!!! lost wakeup: thread %s asleep with its condition true (%s) for %u ms\n", name, what,
+            (uint32_t)ms);
+}
+
+static void wake_watch(void)
+{
+    struct wsnap w;
+    uint64_t ms;
+    int i;
+    wake_snap(&w);
+    ms = (w.ns - wprev.ns) / 1000000u;
+    if (wprev.ns && ms >= 50 && !stop) {
+        for (i = 0; i < npairs; i++)
+            if (wprev.both_asleep[i] && w.both_asleep[i] && wprev.hand[i] == w.hand[i] && !pair_reported[i]) {
+                pair_reported[i] = true;
+                lost_wakeup(pairs[i].who[pairs[i].turn]->name, "its turn; its partner asleep too", ms);
+            }
+        if (wprev.cons_asleep && w.cons_asleep && wprev.consumed == w.consumed &&
+            w.produced >= wprev.produced + 2 && !cons_reported) {
+            cons_reported = true;
+            lost_wakeup(ti[1].name, "completions pending", ms);
+        }
+    }
+    wprev = w;
+}
 
 static uint32_t total_progress(void)
 {
@@ -286,11 +412,13 @@ static void stats(uint64_t t0)
         struct regscan r = { 0, 0, 0, 0, 0 };
         thread_foreach_stopped(reg_visit, &r);
         errors += (uint32_t)r.bad;
+        registry_bad += (uint32_t)r.bad;
         last_scan = r;
+        wake_watch();
     }
-    kprintf("sched-torture: t=%ums progress=%u switches=%u preemptions=%u landed=%u migrations=%u "
+    kprintf("sched-torture: t=%ums progress=%u switches=%u landed=%u migrations=%u "
             "preempt-migrations=%u completions=%u/%u registry=%d/%d/%d/%d errors=%u\n",
-            (uint32_t)((clock_ns() - t0) / 1000000), total_progress(), sw, preempt_total, landed_total,
+            (uint32_t)((clock_ns() - t0) / 1000000), total_progress(), sw, torture_landing_total(),
             mig, sched_preempt_migrations, consumed, produced, last_scan.n,
             last_scan.off_cpu, last_scan.preempted, last_scan.in_block, errors);
     if (verbose)
@@ -356,6 +484,7 @@ static int finish_threads(char *why, size_t n)
             }
         }
         kprintf("switches: voluntary=%u involuntary=%u (per-thread counters)\n", vol, invol);
+        involuntary = invol;
     }
     for (i = 0; i < nt; i++) {
         if (ti[i].t->nivcsw && sched_preempt_model != PREEMPT_FULL) {
@@ -370,85 +499,127 @@ static int finish_threads(char *why, size_t n)
     return 0;
 }
 
-static int check_landing(char *why, size_t n)
+/* Every thread progresses in every quarter of the run from the one in
+ * which it first progressed on (a slow start is not a stall; stopping
+ * later is).  A quarter in which some CPU took under a quarter of its
+ * timer ticks is not judged: the host did not run that vCPU
+ * (seen under load: 8 of 93 ticks in a quarter), which would starve its
+ * threads for no fault of the kernel. */
+static uint32_t qticks[NQ + 1][NCPU_MAX];
+
+static void snap_ticks(int q)
 {
-    char line[400];
-    int i, hit = 0, len = 0;
-    int mode = landing_mode >= 0 ? landing_mode : (sched_preempt_model == PREEMPT_FULL ? 2 : 0);
-    for (i = 0; i < NINSN; i++) {
-        hit += landed[i] > 0;
-        len += ksnprintf(line + len, sizeof line - (size_t)len, " +%u:%u", sched_landing_offsets[i], landed[i]);
-    }
-    kprintf("landing histogram (preemptions by offset in sched_landing_run's block, %u of %u "
-            "preemptions):%s\n", landed_total, preempt_total, line);
-    kprintf("landing: %d/%d instruction boundaries reached\n", hit, NINSN);
-    if (mode == 2 && hit < NINSN) {
-        kprintf("!!! preemptions reached only %d/%d instruction boundaries of the block\n", hit, NINSN);
-        ksnprintf(why, n, "landing: preemptions reached only %d/%d instruction boundaries", hit, NINSN);
-        return 1;
-    }
-    return 0;
+    int c;
+    for (c = 0; c < ncpu; c++) qticks[q][c] = cpus[c].ticks;
 }
 
-static int check_progress(uint32_t *half, char *why, size_t n)
+static bool host_ran_all(int q, uint32_t quarter_ms)
 {
-    int i, bad = 0;
+    uint32_t want = (uint32_t)timer_hz * quarter_ms / 1000, got;
+    int c;
+    for (c = 0; c < ncpu; c++)
+        if ((got = qticks[q + 1][c] - qticks[q][c]) * 4 < want) {
+            kprintf("progress: quarter %d not judged: cpu %d took %u of %u timer ticks (the host did "
+                    "not run it)\n", q + 1, c, got, want);
+            return false;
+        }
+    return true;
+}
+
+static int check_progress(uint32_t snap[NQ][MAXT], char *why, size_t n)
+{
+    int i, q, bad = 0;
+    bool judged[NQ];
+    for (q = 0; q < NQ; q++)
+        judged[q] = host_ran_all(q, (uint32_t)param_duration_ms / NQ);
     for (i = 0; i < nt; i++) {
-        if (ti[i].progress == 0 || ti[i].progress == half[i]) {
-            kprintf("!!! thread %s made no progress in the %s half (progress %u)\n", ti[i].name,
-                    ti[i].progress ? "second" : "first", ti[i].progress);
+        bool started = false;
+        for (q = 0; q < NQ; q++) {
+            uint32_t from = q ? snap[q - 1][i] : 0, to = q < NQ - 1 ? snap[q][i] : ti[i].progress;
+            if (to != from) {
+                started = true;
+                continue;
+            }
+            if ((!started && q < NQ - 1) || !judged[q])
+                continue;
+            kprintf("!!! thread %s made no progress in quarter %d of the run (progress %u)\n",
+                    ti[i].name, q + 1, to);
             bad++;
+            break;
         }
     }
-    if (bad) ksnprintf(why, n, "%d thread%s starved", bad, bad > 1 ? "s" : "");
+    if (bad) ksnprintf(why, n, "%d thread%s starved: no progress in a quarter of the run", bad, bad > 1 ? "s" : "");
     return bad;
+}
+
+static void wake_all(void)
+{
+    int i;
+    for (i = 0; i < npairs; i++) waitq_wake(&pairs[i].wq, 2);
+    complete_all(&pc_comp);
 }
 
 static int scenario_sched_torture(char *why, size_t n)
 {
-    uint64_t t0 = clock_ns(), end = t0 + (uint64_t)param_duration_ms * 1000000u, half_at = t0 + (end - t0) / 2;
-    static uint32_t half[MAXT];
-    bool halved = false;
-    int i;
-    if (sched_preempt_model == PREEMPT_FULL)
-        sched_preempt_hook = landing_hook;
-    sched_bug_lo = (uint32_t)sched_landing_start;   /* clobber_flags: aim at the checked block */
-    sched_bug_hi = (uint32_t)sched_landing_end;
+    static const char *const bname[] = { "sched_landing_run's block" };
+    uint32_t lo[1] = { (uint32_t)sched_landing_start }, hi[1] = { (uint32_t)sched_landing_end };
+    uint64_t t0 = clock_ns(), end = t0 + (uint64_t)param_duration_ms * 1000000u;
+    static uint32_t snap[NQ][MAXT];
+    char lwhy[160];
+    int i, q = 0, landing_bad;
+    bool stopping = false;
+    torture_landing_start(bname, lo, hi, 1);
+    sched_bug_lo = lo[0];                     /* bugs that damage a preemption: aim at the block */
+    sched_bug_hi = hi[0];
+    sched_bug_t0 = t0;
     spawn();
+    snap_ticks(0);
+    ASSERT(ti[1].kind == K_CONS);
     kprintf("sched-torture: %d threads on %d CPUs, preempt model %d, %d ms "
             "(registry=threads/off-cpu/preempted/preempted-in-block)\n", nt, ncpu,
             sched_preempt_model, param_duration_ms);
-    while (clock_ns() < end) {               /* stats every period; snapshot at half time */
-        if (scenario_stop && end > clock_ns() + 1000000000ull) {   /* shell key: one more second */
-            end = clock_ns() + 1000000000ull;
-            if (!halved) half_at = clock_ns() + 500000000ull;
+    while (clock_ns() < end) {               /* stats every period; progress snapshot every quarter */
+        if (scenario_stop && !stopping) {    /* shell key: end early, the quarters left >= 250 ms apart */
+            uint64_t e = t0 + (clock_ns() + 250000000ull - t0) * NQ / (uint64_t)(q + 1);
+            if (e < end) end = e;
+            stopping = true;
         }
         uint64_t now = clock_ns(), next = now + (param_duration_ms >= 2000 ? 500000000ull : 250000000ull);
-        if (!halved && next > half_at) next = half_at;
-        if (next > end) next = end;
+        uint64_t qat = q < NQ - 1 ? t0 + (end - t0) * (uint64_t)(q + 1) / NQ : end;
+        if (next > qat) next = qat;
         if (next > now) thread_sleep_ns(next - now);
-        if (!halved && clock_ns() >= half_at) {
-            for (i = 0; i < nt; i++) half[i] = ti[i].progress;
-            halved = true;
+        if (q < NQ - 1 && clock_ns() >= qat) {
+            for (i = 0; i < nt; i++) snap[q][i] = ti[i].progress;
+            snap_ticks(++q);
         }
         stats(t0);
     }
+    snap_ticks(NQ);
+    thread_sleep_ns(60000000);                /* one more look for sleepers with a true condition */
+    wake_watch();
     stop = 1;
-    for (i = 0; i < nt; i++)
-        if (ti[i].kind == K_PING) waitq_wake(&ti[i].pair->wq, 2);
-    complete_all(&pc_comp);
-    sched_preempt_hook = NULL;
+    wake_all();
+    torture_landing_stop();
     if (finish_threads(why, n))
         return 1;
     stats(t0);
-    if (check_landing(why, n))
+    landing_bad = torture_landing_check(sched_preempt_model == PREEMPT_FULL ? 2 : 0, LAND_PREEMPT, lwhy,
+                                        sizeof lwhy);
+    if (block_bad)
+        return ksnprintf(why, n, "%u asm block results differ from the model: registers or flags corrupted "
+                         "across preemption", block_bad), 1;
+    if (registry_bad)
+        return ksnprintf(why, n, "registry: %u entries disagree with their thread's stack about where it "
+                         "resumes (H1 would be decided wrong)", registry_bad), 1;
+    if (check_progress(snap, why, n))
         return 1;
-    if (sched_preempt_model == PREEMPT_FULL && preempt_total == 0) {
-        ksnprintf(why, n, "no preemption happened under preempt=full");
-        return 1;
-    }
-    if (check_progress(half, why, n))
-        return 1;
+    if (lost_wakeups)
+        return ksnprintf(why, n, "lost wakeup: %u thread%s asleep with the condition true before stop",
+                         lost_wakeups, lost_wakeups > 1 ? "s" : ""), 1;
+    if (landing_bad)
+        return ksnprintf(why, n, "%s", lwhy), 1;
+    if (sched_preempt_model == PREEMPT_FULL && !involuntary)
+        return ksnprintf(why, n, "no preemption happened under preempt=full"), 1;
     if (errors) {
         ksnprintf(why, n, "%u error%s (see !!! lines)", errors, errors > 1 ? "s" : "");
         return 1;

@@ -28,9 +28,13 @@ extern char dj_h4_add[], dj_h5_add[], dj_short_add[], dj_label_add[], dj_xf_add[
 #define AT(fn, off) ((uint32_t)(fn) + (uint32_t)(off))
 
 /* The callee of dj_call_last / dj_mid_call: returns 41, sleeping first when
- * asked to (a waitq, as the seed's voluntary-preemption case). */
+ * asked to (a waitq, as the seed's voluntary-preemption case).  A sleeper the
+ * hazard matrix caught with its return address in freed memory is abandoned:
+ * it exits instead of returning there. */
 static struct waitq callee_wq = WAITQ_INIT("dj-callee");
-static volatile int callee_hold, callee_asleep;
+volatile int dj_callee_hold, dj_callee_asleep, dj_callee_abandon;
+#define callee_hold dj_callee_hold
+#define callee_asleep dj_callee_asleep
 static bool callee_go(void *a) { (void)a; return !callee_hold; }
 int dj_callee(void)
 {
@@ -38,8 +42,18 @@ int dj_callee(void)
         callee_asleep = 1;
         waitq_wait(&callee_wq, callee_go, NULL);
         callee_asleep = 0;
+        if (dj_callee_abandon) {
+            dj_callee_abandon = 0;
+            thread_exit();
+        }
     }
     return 41;
+}
+
+void dj_callee_release(void)
+{
+    callee_hold = 0;
+    waitq_wake(&callee_wq, 10);
 }
 
 static int pre_nothing(struct kprobe *p, struct trapframe *tf) { (void)p; (void)tf; return 0; }

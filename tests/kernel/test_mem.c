@@ -90,6 +90,30 @@ KTEST(kheap_alloc_free_poison)
     KEXPECT_EQ(kheap_used(), used);
 }
 
+/* Freed chunks merge with their free neighbours: a 20 KB block freed and then
+ * split by a small request is not lost (without merging these 300 rounds
+ * would strand 6 MB of the 8 MB heap), and everything freed comes back as
+ * one block large enough for 4 MB. */
+KTEST(kheap_coalesces)
+{
+    static void *small[300];
+    uint32_t used = kheap_used();
+    void *big;
+    int i, ok = 1;
+    for (i = 0; i < 300 && ok; i++) {
+        big = kmalloc(20000);
+        kfree(big);
+        ok = big && (small[i] = kmalloc(64));
+    }
+    KASSERT(ok);
+    for (i = 0; i < 300; i++)
+        kfree(small[i]);
+    KEXPECT_EQ(kheap_used(), used);
+    big = kmalloc(4 << 20);
+    KEXPECT(big != NULL);
+    kfree(big);
+}
+
 /* Negative controls: each ends the run with an exception report naming it. */
 KTEST_MANUAL(bad_text_write)
 {

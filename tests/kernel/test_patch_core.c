@@ -48,14 +48,15 @@ KTEST(kprobe_rep_string)
  * it: its #DB handler, like an NMI, executes a second stepped probe.  The
  * outer step must then still finish with its own record. */
 static struct kprobe inner_p = { .addr = 0, .pre_handler = pre_nothing };
-static volatile int inner_ran, inner_result;
+static volatile int inner_ran, inner_result, watch_armed;
 
 static bool watch_db(struct trapframe *tf)
 {
     uint32_t dr6 = read_dr6();
     (void)tf;
-    if (!(dr6 & DR6_B0))
+    if (!(dr6 & DR6_B0) || !watch_armed)
         return false;
+    watch_armed = 0;
     write_dr7(0);
     write_dr6(dr6 & ~DR6_B0);
     if (!inner_ran++)
@@ -77,6 +78,7 @@ KTEST(int3_nested_step_keeps_records)
     KASSERT(kprobe_register(&inner_p, err, sizeof err) == 0);
     f = read_eflags();
     cli();                                         /* stay on this CPU: DR0 is per CPU */
+    watch_armed = 1;
     write_dr0((uint32_t)int3_step_record(0));
     write_dr7(0x1 | 1u << 16 | 3u << 18);          /* L0, break on write, 4 bytes */
     r = kp_add(3);

@@ -4,6 +4,7 @@
 #include "kernel/ktest.h"
 #include "kernel/trap.h"
 #include "kernel/mem.h"
+#include "kernel/fmt.h"
 #include "kernel/cpu.h"
 #include "patch/poke.h"
 #include "patch/int3.h"
@@ -92,11 +93,13 @@ KTEST(text_poke_refusals)
 KTEST(text_poke_checks_old_instruction)
 {
     struct poke_site s[1];
+    char want[64];
     s[0].addr = (uint8_t *)poke_alu; s[0].len = 5; alu_bytes(s[0].new, 1);
     refused(ktest_ctx, s, 1, "H12: site 0 at");
     refused(ktest_ctx, s, 1, "the old instruction there is 4 bytes, not 5");
     s[0].addr = alu_site() + 1;
-    refused(ktest_ctx, s, 1, "poke_alu+0x5 is not an instruction boundary");
+    ksnprintf(want, sizeof want, "poke_alu+%#x is not an instruction boundary", (uint32_t)(s[0].addr - (uint8_t *)poke_alu));
+    refused(ktest_ctx, s, 1, want);
 }
 
 /* A poke over an armed int3 probe is refused (H10): it would silently stop

@@ -1,6 +1,7 @@
 /* Torture helpers (see torture.h).  Workers are pinned (affinity one CPU) so
- * that every CPU executes the patched code; the landing hook records each
- * preemption's interrupted EIP (kernel/sched.c sched_preempt_hook). */
+ * that every CPU executes the patched code; the landing hooks record each
+ * interrupt's and each real preemption's interrupted EIP (kernel/sched.c
+ * sched_irq_hook, sched_preempt_hook) by instruction boundary. */
 #include "tests/kernel/torture.h"
 #include "kernel/thread.h"
 #include "kernel/sched.h"
@@ -11,8 +12,11 @@
 #include "kernel/ksym.h"
 #include "kernel/panic.h"
 #include "kernel/mem.h"
+#include "kernel/param.h"
+#include "patch/insn.h"
 
-struct torture_worker torture_workers[NCPU_MAX];
+struct torture_worker torture_workers[TORTURE_MAXW];
+int torture_nworkers;
 volatile int torture_stop;
 volatile uint32_t torture_errors;
 static void (*worker_fn)(struct torture_worker *);
@@ -25,22 +29,30 @@ static void worker_main(void *arg)
     w->finished = 1;
 }
 
-void torture_spawn(const char *prefix, void (*fn)(struct torture_worker *w), uint32_t seed)
+void torture_spawn_n(const char *prefix, void (*fn)(struct torture_worker *w), uint32_t seed, int per_cpu)
 {
     int i;
+    ASSERT(per_cpu >= 1 && per_cpu * ncpu <= TORTURE_MAXW);
     worker_fn = fn;
     torture_stop = 0;
     torture_errors = 0;
-    for (i = 0; i < ncpu; i++) {
+    torture_nworkers = per_cpu * ncpu;
+    for (i = 0; i < torture_nworkers; i++) {
         struct torture_worker *w = &torture_workers[i];
         kmemset(w, 0, sizeof *w);
-        w->cpu = i;
+        w->idx = i;
+        w->cpu = i % ncpu;
         w->rng = seed * 2654435761u + (uint32_t)i * 40503u + 1;
         ksnprintf(w->name, sizeof w->name, "%s/%d", prefix, i);
-        w->t = thread_create(w->name, worker_main, w, 1u << i);
+        w->t = thread_create(w->name, worker_main, w, 1u << w->cpu);
         if (!w->t)
             panic("torture: cannot create worker %d", i);
     }
+}
+
+void torture_spawn(const char *prefix, void (*fn)(struct torture_worker *w), uint32_t seed)
+{
+    torture_spawn_n(prefix, fn, seed, 1);
 }
 
 int torture_join(char *why, size_t n)
@@ -49,7 +61,7 @@ int torture_join(char *why, size_t n)
     int i, stuck = 0;
     char sym[96];
     torture_stop = 1;
-    for (i = 0; i < ncpu; i++) {
+    for (i = 0; i < torture_nworkers; i++) {
         while (!torture_workers[i].finished && clock_ns() < end)
             thread_sleep_ns(5000000);
         if (!torture_workers[i].finished) {
@@ -60,7 +72,7 @@ int torture_join(char *why, size_t n)
     }
     if (stuck)
         return ksnprintf(why, n, "%d worker%s never finished", stuck, stuck > 1 ? "s" : ""), 1;
-    for (i = 0; i < ncpu; i++)
+    for (i = 0; i < torture_nworkers; i++)
         thread_join(torture_workers[i].t);
     return 0;
 }
@@ -69,7 +81,7 @@ uint32_t torture_iters(void)
 {
     uint32_t s = 0;
     int i;
-    for (i = 0; i < ncpu; i++) s += torture_workers[i].iters;
+    for (i = 0; i < torture_nworkers; i++) s += torture_workers[i].iters;
     return s;
 }
 
@@ -79,52 +91,222 @@ void torture_pause(struct torture_worker *w)
         thread_sleep_ns(200000);
     else if (sched_preempt_model == PREEMPT_VOLUNTARY)
         cond_resched();
-    else if (sched_preempt_model == PREEMPT_NONE && (w->iters & 31) == 0)
+    else if (sched_preempt_model == PREEMPT_NONE && (w->iters & 7) == 0)
         thread_yield();
 }
 
+/* ---- landing: where interrupts and preemptions hit the code under test ----
+ * Under default TCG an interrupt is taken only where a translation block
+ * starts: a function entry, a branch target, a return point, or where a
+ * trap or interrupt returned to (an int3 run out of line, a single-step, a
+ * preempted thread resumed).  The other boundaries are "interior"; an
+ * interrupt there, unless the CPU's last trap or interrupt returned exactly
+ * there, is a "native" landing: the previous instruction ran in place and
+ * was interrupted after it.  Only -singlestep
+ * (or -icount) produces those; they are what landing=require asks for. */
 #define NRANGE 4
-static const char **lname;
-static uint32_t llo[NRANGE], lhi[NRANGE], nrange;
-static volatile uint32_t lhist[NRANGE][32], ltotal, lall;
+#define NBOUND 32
+struct lrange {
+    const char *name;
+    uint32_t lo, hi, nb, ninterior;
+    uint32_t off[NBOUND];                       /* instruction boundaries (offsets) */
+    bool interior[NBOUND];
+    volatile uint32_t irq[NBOUND], nat[NBOUND], pre[NBOUND], pnat[NBOUND];   /* landings per boundary */
+};
+/* The interrupt that may preempt a thread is seen by irq_hook on its CPU
+ * before the switch; the preemption by preempt_hook once the thread runs
+ * again (maybe elsewhere): the verdict "native" is passed on by thread. */
+#define NSEEN 64
+static struct { volatile uint32_t tf; volatile bool native; } seen[NSEEN];
+static struct lrange lr[NRANGE];
+static uint32_t nrange;
+static volatile uint32_t lirq_all, lpre_all, lirq_in, lnat_in, lpre_in, lpnat_in, lmisses;
+int torture_landing_mode = -1;
+KPARAM_ENUM("landing", torture_landing_mode, "off|report|require",
+            "tortures: interrupt/preemption landing check (default per torture)");
 
-static void landing_hook(struct trapframe *tf)
+/* Count a landing at eip; an EIP inside a range but between two instruction
+ * boundaries is an error (a torn or mis-resumed instruction). */
+static NOPROBE void land(struct trapframe *tf, bool pre)
 {
-    uint32_t i;
-    __atomic_fetch_add(&lall, 1, __ATOMIC_RELAXED);
-    for (i = 0; i < nrange; i++)
-        if (tf->eip >= llo[i] && tf->eip < lhi[i] && tf->eip - llo[i] < 32) {
-            __atomic_fetch_add(&lhist[i][tf->eip - llo[i]], 1, __ATOMIC_RELAXED);
-            __atomic_fetch_add(&ltotal, 1, __ATOMIC_RELAXED);
+    uint32_t i, k, eip = tf->eip, slot = (uint32_t)thread_current()->tid % NSEEN;
+    bool native;
+    for (i = 0; i < nrange; i++) {
+        struct lrange *r = &lr[i];
+        if (eip < r->lo || eip >= r->hi)
+            continue;
+        for (k = 0; k < r->nb && r->lo + r->off[k] != eip; k++)
+            ;
+        if (k == r->nb) {
+            if (__atomic_fetch_add(&lmisses, 1, __ATOMIC_RELAXED) < 5)
+                kprintf("!!! landing: %s at %08x, inside %s but not on an instruction boundary\n",
+                        pre ? "preempted" : "interrupted", eip, r->name);
+            return;
         }
+        if (pre) {
+            native = seen[slot].tf == (uint32_t)tf && seen[slot].native;
+            __atomic_fetch_add(&r->pre[k], 1, __ATOMIC_RELAXED);
+            __atomic_fetch_add(&lpre_in, 1, __ATOMIC_RELAXED);
+            if (native) {
+                __atomic_fetch_add(&r->pnat[k], 1, __ATOMIC_RELAXED);
+                __atomic_fetch_add(&lpnat_in, 1, __ATOMIC_RELAXED);
+            }
+            return;
+        }
+        native = r->interior[k] && eip != mycpu()->resume_eip;
+        seen[slot].tf = (uint32_t)tf;
+        seen[slot].native = native;
+        __atomic_fetch_add(&r->irq[k], 1, __ATOMIC_RELAXED);
+        __atomic_fetch_add(&lirq_in, 1, __ATOMIC_RELAXED);
+        if (native) {
+            __atomic_fetch_add(&r->nat[k], 1, __ATOMIC_RELAXED);
+            __atomic_fetch_add(&lnat_in, 1, __ATOMIC_RELAXED);
+        }
+        return;
+    }
 }
 
-void torture_landing_start(const char *name[], const uint32_t lo[], const uint32_t hi[], int n)
+static NOPROBE void irq_hook(struct trapframe *tf)
+{
+    __atomic_fetch_add(&lirq_all, 1, __ATOMIC_RELAXED);
+    land(tf, false);
+}
+
+static NOPROBE void preempt_hook(struct trapframe *tf)
+{
+    __atomic_fetch_add(&lpre_all, 1, __ATOMIC_RELAXED);
+    land(tf, true);
+}
+
+static void mark_tb_start(struct lrange *r, uint32_t addr)
+{
+    uint32_t k;
+    for (r->ninterior = 0, k = 0; k < r->nb; k++) {
+        if (r->lo + r->off[k] == addr)
+            r->interior[k] = false;
+        r->ninterior += r->interior[k];
+    }
+}
+
+/* The boundaries come from the decoder, over the unpatched code; entry,
+ * return points, fall-throughs and targets of branches are not interior. */
+static void decode_range(struct lrange *r)
+{
+    struct insn in[NBOUND];
+    uint32_t off = 0, k;
+    r->nb = 0;
+    while (off < r->hi - r->lo) {
+        ASSERT(r->nb < NBOUND);
+        if (insn_decode(&in[r->nb], (const uint8_t *)r->lo + off, r->hi - r->lo - off) != INSN_OK)
+            panic("torture: cannot decode %s+%#x", r->name, off);
+        r->interior[r->nb] = r->nb > 0;
+        r->off[r->nb] = off;
+        off += in[r->nb++].len;
+    }
+    for (k = 0; k < r->nb; k++) {
+        uint32_t f = in[k].flags;
+        if (f & (INSN_F_JMP | INSN_F_JCC | INSN_F_CALL | INSN_F_LOOP | INSN_F_IJMP | INSN_F_ICALL | INSN_F_RET |
+                 INSN_F_INT))
+            mark_tb_start(r, r->lo + r->off[k] + in[k].len);
+        if (f & INSN_F_REL)
+            mark_tb_start(r, insn_rel_target(&in[k], r->lo + r->off[k]));
+    }
+    mark_tb_start(r, 0);                        /* (recounts) */
+}
+
+void torture_landing_start(const char *const name[], const uint32_t lo[], const uint32_t hi[], int n)
 {
     int i;
-    ASSERT(n <= NRANGE);
-    lname = name;
+    ASSERT(n > 0 && n <= NRANGE);
+    kmemset(lr, 0, sizeof lr);
     nrange = (uint32_t)n;
-    for (i = 0; i < n; i++) { llo[i] = lo[i]; lhi[i] = hi[i]; }
-    kmemset((void *)lhist, 0, sizeof lhist);
-    ltotal = lall = 0;
-    sched_preempt_hook = landing_hook;
+    for (i = 0; i < n; i++) {
+        ASSERT(lo[i] < hi[i]);
+        lr[i].name = name[i];
+        lr[i].lo = lo[i];
+        lr[i].hi = hi[i];
+        decode_range(&lr[i]);
+    }
+    lirq_all = lpre_all = lirq_in = lnat_in = lpre_in = lpnat_in = lmisses = 0;
+    kmemset((void *)seen, 0, sizeof seen);
+    sched_irq_hook = irq_hook;
+    sched_preempt_hook = preempt_hook;
 }
 
-void torture_landing_stop(void) { sched_preempt_hook = NULL; }
-uint32_t torture_landing_total(void) { return ltotal; }
-
-void torture_landing_print(void)
+void torture_landing_tb_start(uint32_t addr)
 {
-    char line[300];
-    uint32_t i, off;
-    for (i = 0; i < nrange; i++) {
-        int len = 0;
-        line[0] = 0;
-        for (off = 0; off < lhi[i] - llo[i] && off < 32; off++)
-            if (lhist[i][off] && len < (int)sizeof line - 16)
-                len += ksnprintf(line + len, sizeof line - (size_t)len, " +%u:%u", off, lhist[i][off]);
-        kprintf("landing: preemptions in %s:%s\n", lname[i], len ? line : " none");
+    uint32_t i;
+    for (i = 0; i < nrange; i++)
+        mark_tb_start(&lr[i], addr);
+}
+
+void torture_landing_stop(void)
+{
+    sched_irq_hook = NULL;
+    sched_preempt_hook = NULL;
+}
+
+uint32_t torture_landing_total(void) { return lpre_in; }
+
+/* " +off:n" per boundary (interior ones marked '*'); returns how many have n > 0. */
+static uint32_t hist_line(const struct lrange *r, const volatile uint32_t *h, bool interior_only,
+                          char *line, size_t n)
+{
+    uint32_t k, len = 0, hit = 0;
+    line[0] = 0;
+    for (k = 0; k < r->nb; k++) {
+        if (interior_only && !r->interior[k])
+            continue;
+        hit += h[k] > 0;
+        if (len < n - 16)
+            len += (uint32_t)ksnprintf(line + len, n - len, " +%u%s:%u", r->off[k],
+                                       r->interior[k] ? "*" : "", h[k]);
     }
-    kprintf("landing: %u of %u preemptions landed in the patched code\n", ltotal, lall);
+    return hit;
+}
+
+static void need_all(bool need, const char *what, uint32_t hit, uint32_t of, const char *name, int *bad,
+                     char *why, size_t n)
+{
+    kprintf("landing: %s reached %u/%u instruction boundaries of %s\n", what, hit, of, name);
+    if (need && hit < of && !(*bad)++)
+        ksnprintf(why, n, "landing: %s reached only %u/%u instruction boundaries of %s", what, hit, of, name);
+}
+
+int torture_landing_check(int dflt, unsigned need, char *why, size_t n)
+{
+    int mode = torture_landing_mode >= 0 ? torture_landing_mode : dflt, bad = 0;
+    uint32_t i, hit;
+    char line[400];
+    if (mode != 2)
+        need = 0;
+    for (i = 0; i < nrange; i++) {
+        struct lrange *r = &lr[i];
+        hist_line(r, r->irq, false, line, sizeof line);
+        kprintf("landing: interrupts in %s by offset (* interior):%s\n", r->name, line);
+        hit = hist_line(r, r->nat, true, line, sizeof line);
+        kprintf("landing: native interrupts (previous instruction ran in place) in %s:%s\n", r->name, line);
+        need_all(false, "native interrupts", hit, r->ninterior, r->name, &bad, why, n);
+        hit = hist_line(r, r->pre, false, line, sizeof line);
+        kprintf("landing: preemptions in %s by offset:%s\n", r->name, line);
+        need_all(need & LAND_PREEMPT, "preemptions", hit, r->nb, r->name, &bad, why, n);
+        hist_line(r, r->pnat, true, line, sizeof line);
+        kprintf("landing: native preemptions in %s:%s\n", r->name, line);
+    }
+    kprintf("landing: %u of %u interrupts (%u native) and %u of %u preemptions (%u native) landed in the "
+            "code under test\n", lirq_in, lirq_all, lnat_in, lpre_in, lpre_all, lpnat_in);
+    if (lmisses) {
+        ksnprintf(why, n, "landing: %u interrupt%s or preemptions between instruction boundaries",
+                  lmisses, lmisses > 1 ? "s" : "");
+        return 1;
+    }
+    if ((need & LAND_NATIVE) && lnat_in < LAND_NATIVE_MIN && !bad++)
+        ksnprintf(why, n, "landing: only %u native interrupts in the code under test (want %u: "
+                  "without -singlestep there are none)", lnat_in, LAND_NATIVE_MIN);
+    if ((need & LAND_PREEMPT_NATIVE) && lpnat_in < LAND_NATIVE_MIN && !bad++)
+        ksnprintf(why, n, "landing: only %u native preemptions in the code under test (want %u)",
+                  lpnat_in, LAND_NATIVE_MIN);
+    if (bad)
+        kprintf("!!! %s (landing=require)\n", why);
+    return bad > 0;
 }

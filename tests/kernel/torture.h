@@ -9,19 +9,24 @@
 struct thread;
 struct torture_worker {
     struct thread *t;
-    int cpu;
+    int cpu, idx;                  /* pinned to cpu; index in torture_workers */
     uint32_t rng;
     volatile uint32_t iters;
     volatile int finished;
     char name[20];
 };
 
-extern struct torture_worker torture_workers[NCPU_MAX];
+#define TORTURE_MAXW (2 * NCPU_MAX)
+extern struct torture_worker torture_workers[TORTURE_MAXW];
+extern int torture_nworkers;
 extern volatile int torture_stop;
 extern volatile uint32_t torture_errors;
 
-/* One worker per online CPU running fn(w) until torture_stop. */
+/* One worker per online CPU running fn(w) until torture_stop; _n: per_cpu
+ * of them on each CPU (worker i on CPU i % ncpu), so that they preempt
+ * each other there under preempt=full. */
 void torture_spawn(const char *prefix, void (*fn)(struct torture_worker *w), uint32_t seed);
+void torture_spawn_n(const char *prefix, void (*fn)(struct torture_worker *w), uint32_t seed, int per_cpu);
 int torture_join(char *why, size_t n);        /* 0, or 1 with why: a worker never finished */
 uint32_t torture_iters(void);
 /* Weyl sequence through the murmur3 finalizer: consecutive draws taken
@@ -37,10 +42,23 @@ static inline uint32_t torture_rnd(uint32_t *s)
  * model (preempt=none only switches there), a short sleep now and then. */
 void torture_pause(struct torture_worker *w);
 
-/* Preemption landing: count preemptions whose EIP falls in [lo, hi) of up to
- * four ranges (by byte offset), reported by torture_landing_print(). */
-void torture_landing_start(const char *name[], const uint32_t lo[], const uint32_t hi[], int n);
+/* Landing: count interrupts and preemptions (real switches) whose EIP falls
+ * in up to four ranges [lo, hi), by instruction boundary (decoded at start,
+ * at most 32 per range); an EIP between boundaries is an error.  Native
+ * landings (torture.c: at interior boundaries, not where the last trap or
+ * interrupt returned to) happen only under -singlestep or -icount.
+ * torture_landing_check prints the histograms and, under landing=require
+ * (dflt: 0 off, 1 report, 2 require, unless landing= says otherwise), fails
+ * unless the ranges took at least LAND_NATIVE_MIN native interrupts (need
+ * LAND_NATIVE), as many native preemptions (LAND_PREEMPT_NATIVE: the
+ * interrupt was native and another thread ran), and/or a preemption on
+ * every boundary of every range (LAND_PREEMPT). */
+enum { LAND_NATIVE = 1, LAND_PREEMPT = 2, LAND_PREEMPT_NATIVE = 4 };
+#define LAND_NATIVE_MIN 1
+extern int torture_landing_mode;        /* landing=off|report|require, -1: default */
+void torture_landing_start(const char *const name[], const uint32_t lo[], const uint32_t hi[], int n);
+void torture_landing_tb_start(uint32_t addr);   /* not interior (e.g. after a patched-in call) */
 void torture_landing_stop(void);
-void torture_landing_print(void);
-uint32_t torture_landing_total(void);
+int torture_landing_check(int dflt, unsigned need, char *why, size_t n);
+uint32_t torture_landing_total(void);   /* preemptions inside the ranges */
 #endif

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""make matrix: every patching strategy against every deterministic hazard
+scenario (scenario=hazard, tests/kernel/hazard.c) and against djprobe-torture,
+several seeds per cell; prints the strategy x hazard table, writes
+results/<stamp>/matrix.md, matrix.json and junit.xml, and exits non-zero if a
+cell differs from its expectation (DESIGN.md: a broken strategy that survives
+means the scenario is too weak).
+
+  matrix.py [--seeds N] [--first-seed S] [--cpus N] [--torture-ms MS]"""
+import argparse
+import json
+import os
+import re
+import sys
+import xml.sax.saxutils as xs
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import runner  # noqa: E402
+import scenario  # noqa: E402
+
+STRATEGIES = ["naive", "stop-machine", "int3-bypass", "int3-ipscan", "int3-stackscan", "int3-tasksrcu", "safe"]
+HAZARDS = ["H1", "H2", "H3", "H4", "H5", "H6", "H8", "H9", "H10", "H11", "H12", "torture"]
+# The torture's regions hold a mid-region call whose callee sleeps (H3), so
+# every strategy without a stack view or a wait is expected to be caught.
+TORTURE_CAUGHT = {"naive", "stop-machine", "int3-bypass", "int3-ipscan"}
+CELL = re.compile(r"^matrix: (H\d+) (\S+) (caught|survived|ERROR)(?:: (.*))?$", re.M)
+NAMED = re.compile(r"EIP is (strictly inside the jump|in the (live|FREED) detour buffer|in a freed "
+                   r"instruction slot|outside kernel text)[^\n]*|djprobe-torture: \S+ returned [^\n]*")
+
+
+def scn(name, args, cpus, timeout, mode="default"):
+    sc = dict(scenario.DEFAULTS)
+    sc.update(name=name, path="(matrix)", args=args, cpus=str(cpus), timeout=str(timeout), mode=mode)
+    return sc
+
+
+def hazard_run(resdir, seed, cpus):
+    """One boot runs every deterministic cell; the kernel also checks them."""
+    sc = scn("hazard-s%d" % seed, "scenario=hazard preempt=full djprobe_tries=5", cpus, 300)
+    runner.run_one(sc, resdir, cpus, seed)
+    log = open(os.path.join(resdir, sc["name"], "console.log"), errors="replace").read()
+    return {(h, s): (v.lower(), why or "") for h, s, v, why in CELL.findall(log)}
+
+
+def torture_run(resdir, strategy, seed, cpus, ms):
+    sc = scn("torture-%s-s%d" % (strategy, seed), "scenario=djprobe-torture preempt=full hz=1000 "
+             "djt_duration=%d djprobe_tries=8 djprobe=%s" % (ms, strategy), cpus, 180, "singlestep")
+    ok, line = runner.run_one(sc, resdir, cpus, seed)
+    log = open(os.path.join(resdir, sc["name"], "console.log"), errors="replace").read()
+    if ok:
+        return "survived", ""
+    m = NAMED.search(log)
+    return ("caught", m.group(0)) if m else ("error", line.split("  ", 1)[-1].strip())
+
+
+def expected(h, s, design):
+    if h == "torture":
+        return "caught" if s in TORTURE_CAUGHT else "survived"
+    return "caught" if h in design.get(s, ()) else "survived"
+
+
+def design_table():
+    """The kernel's expectation table (tests/kernel/hazard.c expect_caught)."""
+    src = open(os.path.join(HERE, "kernel", "hazard.c")).read()
+    names = {"DJS_NAIVE": "naive", "DJS_STOP_MACHINE": "stop-machine", "DJS_INT3_BYPASS": "int3-bypass",
+             "DJS_INT3_IPSCAN": "int3-ipscan"}
+    return {names[k]: v.split() for k, v in re.findall(r"\[(DJS_\w+)\] = \"([^\"]*)\"", src)}
+
+
+def write_outputs(resdir, table, seeds, bad):
+    cols = STRATEGIES
+    md = ["# Strategy x hazard matrix", "",
+          "%d seed(s) per cell; `caught k/n` = the hazard was reproduced and detected in k of n runs; "
+          "`!` marks a cell that differs from its expectation." % seeds, "",
+          "| hazard | " + " | ".join(cols) + " |", "|---|" + "---|" * len(cols)]
+    for h in HAZARDS:
+        row = []
+        for s in cols:
+            c = table[(h, s)]
+            row.append("%s%s %d/%d" % ("! " if (h, s) in bad else "", c["verdict"], c["count"], seeds))
+        md.append("| %s | %s |" % (h, " | ".join(row)))
+    open(os.path.join(resdir, "matrix.md"), "w").write("\n".join(md) + "\n")
+    rev = os.popen("git -C %s rev-parse --short HEAD 2>/dev/null" % runner.ROOT).read().strip() or "?"
+    cells = [dict(strategy=s, hazard=h, scenario="djprobe-torture" if h == "torture" else "hazard",
+                  expected=table[(h, s)]["expected"], outcome=table[(h, s)]["verdict"],
+                  count=table[(h, s)]["count"], seeds=seeds, what=table[(h, s)]["what"])
+             for s in cols for h in HAZARDS]
+    json.dump({"rev": rev, "strategies": cols, "hazards": HAZARDS, "cells": cells},   # README, "Report"
+              open(os.path.join(resdir, "matrix.json"), "w"), indent=1)
+    cases = []
+    for h in HAZARDS:
+        for s in cols:
+            c = table[(h, s)]
+            fail = "" if (h, s) not in bad else '<failure message="%s"/>' % xs.escape(
+                "%s, expected %s: %s" % (c["verdict"], c["expected"], c["what"]), {'"': "&quot;"})
+            cases.append('  <testcase classname="matrix.%s" name="%s">%s</testcase>' % (h, s, fail))
+    open(os.path.join(resdir, "junit.xml"), "w").write(
+        '<?xml version="1.0"?>\n<testsuite name="matrix" tests="%d" failures="%d">\n%s\n</testsuite>\n'
+        % (len(cases), len(bad), "\n".join(cases)))
+    return "\n".join(md)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seeds", type=int, default=3)
+    ap.add_argument("--first-seed", type=int, default=1, help="seeds first..first+N-1 (CI shards)")
+    ap.add_argument("--cpus", type=int, default=4)
+    ap.add_argument("--torture-ms", type=int, default=4000)
+    a = ap.parse_args()
+    design, resdir = design_table(), runner.new_resdir()
+    print("matrix: %d seeds, results in %s" % (a.seeds, os.path.relpath(resdir, runner.ROOT)), flush=True)
+    runs = {}
+    for seed in range(a.first_seed, a.first_seed + a.seeds):
+        for cell, v in hazard_run(resdir, seed, 2).items():
+            runs.setdefault(cell, []).append(v)
+        for s in STRATEGIES:
+            runs.setdefault(("torture", s), []).append(torture_run(resdir, s, seed, a.cpus, a.torture_ms))
+        print("matrix: seed %d done" % seed, flush=True)
+    table, bad = {}, set()
+    for h in HAZARDS:
+        for s in STRATEGIES:
+            got = runs.get((h, s), [])
+            want = expected(h, s, design)
+            hits = [v for v in got if v[0] == want]
+            verdict = want if len(hits) == len(got) == a.seeds else "mixed"
+            if verdict != want:
+                bad.add((h, s))
+            what = next((w for v, w in got if v != want), next((w for v, w in got), ""))
+            table[(h, s)] = dict(verdict=verdict if verdict != "mixed" else "/".join(sorted({v for v, _ in got})),
+                                 count=len(hits), expected=want, what=what, seeds=a.seeds)
+    print(write_outputs(resdir, table, a.seeds, bad))
+    for h, s in sorted(bad):
+        print("matrix: !!! %s %s: %s, expected %s (%s)" % (h, s, table[(h, s)]["verdict"],
+                                                          table[(h, s)]["expected"], table[(h, s)]["what"]))
+    print("matrix: %d cells, %d as expected" % (len(table), len(table) - len(bad)))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
