@@ -1,9 +1,7 @@
-/* Line editor on the serial console (see readline.h).  Keys: printable
- * characters, backspace (0x7f or 0x08), Ctrl-U (erase line), Ctrl-W (erase
- * word), Ctrl-C (abandon), Enter (CR, LF or CR LF), up/down arrows (ESC [ A
- * or ESC O A) through the last RL_HIST lines, tab (complete).  Other escape
- * sequences are ignored up to their final byte (0x40-0x7e); a key that
- * cannot be part of one ends it and counts as typed. */
+/* Line editor on the serial console (see readline.h): printable keys,
+ * Backspace, Ctrl-U, Ctrl-W, Ctrl-C, Enter (CR, LF, CR LF), Up/Down (ESC [ A,
+ * ESC O A) over the last RL_HIST lines, Tab; other escape sequences are
+ * skipped to their final byte, and a key that cannot continue one is typed. */
 #include "kernel/readline.h"
 #include "kernel/uart.h"
 #include "kernel/console.h"

@@ -1,8 +1,7 @@
-/* Shell probes: add (int3 or jump-optimized, strategy, force), list with
- * state, region, hits and misses, enable, disable, remove; a built-in
- * handler that counts and, on request, records the registers of the first
- * hits for the shell to print (a handler never prints: it may run anywhere);
- * watch (hits once a second) and call (run a test target by hand). */
+/* Shell probes: add (int3 or jump-optimized, strategy, force), list, enable,
+ * disable, remove; the built-in handler counts and records the registers of
+ * the first hits for the shell to print (a handler never prints: it may run
+ * anywhere); watch (hits once a second) and call (a test target by hand). */
 #include "kernel/shell.h"
 #include "kernel/console.h"
 #include "kernel/thread.h"

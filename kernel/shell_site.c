@@ -1,8 +1,7 @@
-/* The shell's verdict on one instruction boundary: may an int3 probe go
- * there (kprobe_check_addr) and may it be jump-optimized under a strategy,
- * judged with the optimizer's own steps (patch/djprobe_prep.c: region
- * analysis, labels and cross-function branches H4, fixups H12, reserved
- * text H10, relocation H9) but without reserving or writing anything. */
+/* The shell's verdict on one instruction boundary: may an int3 probe go there
+ * (kprobe_check_addr), may it be jump-optimized under a strategy (the steps of
+ * patch/djprobe_prep.c: analysis, labels and other functions' branches H4,
+ * fixups H12, reserved text H10, relocation H9), nothing reserved or written. */
 #include "kernel/shell.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"

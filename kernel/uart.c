@@ -1,10 +1,7 @@
 /* 16550 UART driver for COM1 (National Semiconductor PC16550D datasheet):
- * 115200 8N1, FIFOs on, polled transmit.  Receive is polled until the IOAPIC
- * routes IRQ4 (smp/smp_boot.c); then the receive interrupt (IER bit 0) fills
- * an input ring that uart_getc reads first.  A full ring turns the receive
- * interrupt off and leaves the rest in the FIFO, so the sender waits (QEMU
- * reads its side only while the FIFO has room) and a paste loses nothing;
- * uart_getc turns it back on once the ring is half empty. */
+ * 115200 8N1, FIFOs on, polled transmit; receive polled until IRQ4 is routed
+ * (smp/smp_boot.c), then into a ring uart_getc reads; a full ring masks the
+ * receive interrupt so input waits in the FIFO (and the sender) instead. */
 #include "kernel/uart.h"
 #include "kernel/x86.h"
 #include "kernel/spinlock.h"
