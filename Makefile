@@ -150,10 +150,16 @@ replay: deps
 	@$(MAKE) --no-print-directory all
 	$(PYTHON) tests/runner.py --replay $(RUN)
 
+# The interactive shell on this terminal (LOAD=1: background load at boot;
+# MODE=singlestep: every instruction boundary preemptible, as the tortures want).
+shell: deps
+	@$(MAKE) --no-print-directory all
+	$(PYTHON) tests/shell.py --cpus $(CPUS)$(if $(filter 1,$(LOAD)), --load)$(if $(MODE), --mode $(MODE))
+
 debug: deps $(B)/kernel.elf
 	$(PYTHON) tests/runner.py --debug $(SCENARIO) --cpus $(CPUS) --seed $(SEED)
 
 clean:
 	rm -rf $(B) results
 
-.PHONY: all iso run test debug clean deps host-test matrix replay host-test32-emulated bench soak
+.PHONY: all iso run test debug clean deps host-test matrix replay host-test32-emulated bench soak shell

@@ -1,7 +1,7 @@
 /* 16550 UART driver for COM1 (National Semiconductor PC16550D datasheet):
- * 115200 8N1, FIFOs on, polled transmit.  Receive is polled until the IOAPIC
- * routes IRQ4 (smp/smp_boot.c); then the receive interrupt (IER bit 0) fills
- * an input ring that uart_getc reads first. */
+ * 115200 8N1, FIFOs on, polled transmit; receive polled until IRQ4 is routed
+ * (smp/smp_boot.c), then into a ring uart_getc reads; a full ring masks the
+ * receive interrupt so input waits in the FIFO (and the sender) instead. */
 #include "kernel/uart.h"
 #include "kernel/x86.h"
 #include "kernel/spinlock.h"
@@ -34,7 +34,8 @@ NOPROBE void uart_putc(char c)
 static uint8_t rx_ring[RX_RING];
 static uint32_t rx_head, rx_tail;          /* head: next write; tail: next read */
 static struct spinlock rx_lock = SPINLOCK_INIT("uart-rx");
-volatile uint32_t uart_rx_irqs, uart_rx_dropped;
+static bool rx_throttled;
+volatile uint32_t uart_rx_irqs, uart_rx_dropped, uart_rx_throttled;
 
 void uart_rx_irq_enable(void)
 {
@@ -45,12 +46,12 @@ void uart_rx_intr(void)
 {
     uint32_t f = spin_lock_irqsave(&rx_lock);
     uart_rx_irqs++;
-    while (inb(COM1 + LSR) & LSR_DR) {
-        uint8_t c = inb(COM1 + RBR);
-        if (rx_head - rx_tail < RX_RING)
-            rx_ring[rx_head++ % RX_RING] = c;
-        else
-            uart_rx_dropped++;
+    while (rx_head - rx_tail < RX_RING && (inb(COM1 + LSR) & LSR_DR))
+        rx_ring[rx_head++ % RX_RING] = inb(COM1 + RBR);
+    if (rx_head - rx_tail == RX_RING && (inb(COM1 + LSR) & LSR_DR)) {
+        outb(COM1 + IER, 0x00);     /* the rest waits in the FIFO */
+        rx_throttled = true;
+        uart_rx_throttled++;
     }
     spin_unlock_irqrestore(&rx_lock, f);
 }
@@ -63,6 +64,10 @@ int uart_getc(void)
         c = rx_ring[rx_tail++ % RX_RING];
     else if (inb(COM1 + LSR) & LSR_DR)
         c = inb(COM1 + RBR);
+    if (rx_throttled && rx_head - rx_tail <= RX_RING / 2) {
+        rx_throttled = false;
+        outb(COM1 + IER, 0x01);
+    }
     spin_unlock_irqrestore(&rx_lock, f);
     return c;
 }

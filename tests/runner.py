@@ -33,6 +33,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import scenario  # noqa: E402
+import console_feed  # noqa: E402
 
 KERNEL = os.path.join(ROOT, "build", "kernel.elf")
 EXIT_CLASS = {33: "pass", 35: "failure", 37: "panic", 39: "hang", 41: "stall"}
@@ -47,8 +48,12 @@ def qemu_cmd(sc, rundir, cpus, extra_args, iso=None, debug=False):
     cmd = ["qemu-system-i386", "-nodefaults", "-no-reboot", "-display", "none",
            "-m", sc["memory"], "-smp", str(cpus),
            "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04",
-           "-serial", "file:" + os.path.join(rundir, "console.log"),
            "-monitor", "unix:%s,server,nowait" % os.path.join(rundir, "monitor.sock")]
+    if sc["input"]:     # scripted console input: a socket; the runner writes console.log (tests/console_feed.py)
+        cmd += ["-chardev", "socket,id=con0,path=%s,server=on,wait=on" % os.path.join(rundir, "console.sock"),
+                "-serial", "chardev:con0"]
+    else:
+        cmd += ["-serial", "file:" + os.path.join(rundir, "console.log")]
     if sc["mode"] == "icount":
         cmd += ["-accel", "tcg,thread=single", "-icount", "shift=auto"]
     else:
@@ -115,6 +120,11 @@ def boot(sc, rundir, cpus, extra_args, iso, echo):
     t0 = time.time()
     p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     timeout, timed_out, pos = int(sc["timeout"]), False, 0
+    feeder = None
+    if sc["input"]:
+        feeder = console_feed.Feeder(os.path.join(rundir, "console.sock"), os.path.join(rundir, "console.log"),
+                                     os.path.join(HERE, "scenarios", sc["input"]))
+        feeder.start()
     while p.poll() is None:
         if echo:
             pos = follow(os.path.join(rundir, "console.log"), pos, sys.stdout)
@@ -132,6 +142,14 @@ def boot(sc, rundir, cpus, extra_args, iso, echo):
                     p.wait()
             break
         time.sleep(0.05)
+    if feeder:
+        feeder.stop.set()
+        feeder.join(2)
+        if feeder.drainer:
+            feeder.drainer.join(5)
+        if feeder.error or feeder.sent < len(feeder.items):
+            open(os.path.join(rundir, "feed.txt"), "w").write("input: %d of %d items sent%s\n" % (
+                feeder.sent, len(feeder.items), "; " + feeder.error if feeder.error else ""))
     if echo:
         follow(os.path.join(rundir, "console.log"), pos, sys.stdout)
     qemu_out = p.stdout.read().decode("utf-8", "replace")
@@ -157,7 +175,7 @@ def unexpected_logged(sc, log):
     return [m.group(0) for m in LOGGED.finditer(log) if not (allow and allow.search(m.group(0)))]
 
 
-def judge(sc, rc, timed_out, log):
+def judge(sc, rc, timed_out, log, rundir=None):
     """Returns (ok, actual class, explanation)."""
     got = "hang" if timed_out else EXIT_CLASS.get(rc, "qemu-error(%s)" % rc)
     verdicts = VERDICT.findall(log)
@@ -170,6 +188,12 @@ def judge(sc, rc, timed_out, log):
             return False, got, "exit code says pass but verdict lines are %r" % verdicts
         if bad:
             return False, got, "badness on the console: %r" % bad[0]
+        if rundir and os.path.exists(os.path.join(rundir, "feed.txt")):
+            return False, got, open(os.path.join(rundir, "feed.txt")).read().strip()
+        if sc["expect_lines"]:
+            why = console_feed.check_expect(os.path.join(HERE, "scenarios", sc["expect_lines"]), log)
+            if why:
+                return False, got, why
         return True, got, "End of test: SUCCESS"
     if got not in sc["verdict"].split("|"):      # "panic|failure": either class
         return False, got, "expected a %s failure, run ended with %s" % (sc["verdict"], got)
@@ -199,7 +223,7 @@ def run_one(sc, resdir, cpus=None, seed=None, iso=False, echo=False, args="", mo
         os.unlink(iso_path)
     log = open(os.path.join(rundir, "console.log"), errors="replace").read() \
         if os.path.exists(os.path.join(rundir, "console.log")) else ""
-    ok, got, why = judge(sc, rc, timed_out, log)
+    ok, got, why = judge(sc, rc, timed_out, log, rundir)
     if timed_out:
         why += " [timeout after %ss: NMI sent, log kept]" % sc["timeout"]
     line = "%-4s %-34s %-5s %6.1fs  %s" % ("PASS" if ok else "FAIL", sc["name"], "iso" if iso_path else "", secs, why)

@@ -7,22 +7,24 @@ Keys (defaults in DEFAULTS):
   mode     default | singlestep (-singlestep, multi-threaded TCG) | icount
   boot     kernel (QEMU -kernel) | iso (GRUB rescue ISO)
   memory   guest RAM in MiB
-  suite    test (make test) | bench | soak (own targets only)
+  suite    test (make test) | bench | soak (own targets only) | manual (never)
   expect   pass | fail
   verdict  for expect=fail: failure | panic | hang | stall (the exit class; a|b: either)
   match    for expect=fail: a Python regex that must occur in the console log
            after the kernel's `command line:` echo
   allow    a Python regex: ERR:/WARN: console lines it matches are expected
            (any other such line fails a run that otherwise passed)
+  input    a file in tests/scenarios/ typed into the serial console (tests/console_feed.py)
+  expect_lines  a file in tests/scenarios/ of regexes that must match the console in order
 """
 import os
 import re
 
 DEFAULTS = {"args": "scenario=selftest", "cpus": "1", "timeout": "60", "mode": "default",
             "boot": "kernel", "memory": "256", "suite": "test", "expect": "pass",
-            "verdict": "", "match": "", "allow": "", "description": ""}
+            "verdict": "", "match": "", "allow": "", "description": "", "input": "", "expect_lines": ""}
 CHOICES = {"mode": {"default", "singlestep", "icount"}, "boot": {"kernel", "iso"},
-           "suite": {"test", "bench", "soak"}, "expect": {"pass", "fail"},
+           "suite": {"test", "bench", "soak", "manual"}, "expect": {"pass", "fail"},
            "verdict": {"", "failure", "panic", "hang", "stall"}}
 
 
@@ -58,6 +60,9 @@ def parse(path):
                 re.compile(sc[k])
             except re.error as e:
                 raise ScenarioError("%s: %s is not a valid regex: %s" % (path, k, e))
+    for k in ("input", "expect_lines"):
+        if sc[k] and not os.path.exists(os.path.join(os.path.dirname(path), sc[k])):
+            raise ScenarioError("%s: %s file %s not found next to it" % (path, k, sc[k]))
     return sc
 
 

@@ -567,6 +567,7 @@ static int scenario_sched_torture(char *why, size_t n)
     static uint32_t snap[NQ][MAXT];
     char lwhy[160];
     int i, q = 0, landing_bad;
+    bool stopping = false;
     torture_landing_start(bname, lo, hi, 1);
     sched_bug_lo = lo[0];                     /* bugs that damage a preemption: aim at the block */
     sched_bug_hi = hi[0];
@@ -578,6 +579,11 @@ static int scenario_sched_torture(char *why, size_t n)
             "(registry=threads/off-cpu/preempted/preempted-in-block)\n", nt, ncpu,
             sched_preempt_model, param_duration_ms);
     while (clock_ns() < end) {               /* stats every period; progress snapshot every quarter */
+        if (scenario_stop && !stopping) {    /* shell key: end early, the quarters left >= 250 ms apart */
+            uint64_t e = t0 + (clock_ns() + 250000000ull - t0) * NQ / (uint64_t)(q + 1);
+            if (e < end) end = e;
+            stopping = true;
+        }
         uint64_t now = clock_ns(), next = now + (param_duration_ms >= 2000 ? 500000000ull : 250000000ull);
         uint64_t qat = q < NQ - 1 ? t0 + (end - t0) * (uint64_t)(q + 1) / NQ : end;
         if (next > qat) next = qat;
