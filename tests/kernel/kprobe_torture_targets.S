@@ -8,6 +8,7 @@
  * arithmetic flags from a state vector and stores all of them afterwards,
  * so each model covers the whole result: eax, the registers the target
  * changes or must keep, and the flags it leaves. */
+#include "tests/kernel/regstate.h"
 #define FUNC(f) .globl f; .type f, @function; f:
 #define END(f)  .size f, . - f
 
@@ -57,18 +58,7 @@ FUNC(kt_call)
     pushl 32(%esp)                  /* x: the target's argument; now x, fn, st */
     pushfl
     movl 12(%esp), %eax
-    movl 28(%eax), %ecx
-    andl $0x8d5, %ecx
-    andl $~0x8d5, (%esp)
-    orl %ecx, (%esp)
-    movl 4(%eax), %ebx
-    movl 8(%eax), %ecx
-    movl 12(%eax), %edx
-    movl 16(%eax), %esi
-    movl 20(%eax), %edi
-    movl 24(%eax), %ebp
-    movl 0(%eax), %eax
-    popfl
+    REGSTATE_LOAD
     call *4(%esp)
     pushfl
     pushl %eax

@@ -10,6 +10,7 @@
  *   st = {eax, ebx, ecx, edx, esi, edi, ebp, eflags} in and out; eflags in:
  *   the first pass's arithmetic flags; out: the last pass's third capture;
  *   sched_landing_start..sched_landing_end is the block (no branches). */
+#include "tests/kernel/regstate.h"
     .section .text
     .globl sched_landing_run, sched_landing_start, sched_landing_end
 sched_landing_run:
@@ -26,18 +27,7 @@ sched_landing_run:
     testl %ecx, %ecx
     jz 3f
     pushfl                          /* IF and the rest as they are, arithmetic flags from st[7] */
-    movl 28(%eax), %ecx
-    andl $0x8d5, %ecx
-    andl $~0x8d5, (%esp)
-    orl %ecx, (%esp)
-    movl 4(%eax), %ebx
-    movl 8(%eax), %ecx
-    movl 12(%eax), %edx
-    movl 16(%eax), %esi
-    movl 20(%eax), %edi
-    movl 24(%eax), %ebp
-    movl 0(%eax), %eax
-    popfl
+    REGSTATE_LOAD
 1:
 sched_landing_start:
     leal 0x3b(%eax,%ebx,2), %eax

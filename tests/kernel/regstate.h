@@ -1,0 +1,19 @@
+/* Shared by the torture targets that run code from a register state vector
+ * st = {eax, ebx, ecx, edx, esi, edi, ebp, eflags} (sched_landing.S,
+ * kprobe_torture_targets.S).  REGSTATE_LOAD: with EFLAGS pushed at (%esp) and
+ * st in %eax, take st's arithmetic flags (OSZAPC, mask 0x8d5; IF and the rest
+ * stay as pushed) and load every register from st; pops the flags. */
+.macro REGSTATE_LOAD
+    movl 28(%eax), %ecx
+    andl $0x8d5, %ecx
+    andl $~0x8d5, (%esp)
+    orl %ecx, (%esp)
+    movl 4(%eax), %ebx
+    movl 8(%eax), %ecx
+    movl 12(%eax), %edx
+    movl 16(%eax), %esi
+    movl 20(%eax), %edi
+    movl 24(%eax), %ebp
+    movl 0(%eax), %eax
+    popfl
+.endm
