@@ -11,6 +11,7 @@
 #include "kernel/mem.h"
 
 static volatile int panic_cpu = -1;
+extern char alltraps_ret[];                 /* kernel/trapasm.S: trap()'s return address */
 
 /* Hooks that later subsystems override (weak defaults). */
 __attribute__((weak)) const char *panic_thread_name(void) { return "-"; }
@@ -52,6 +53,13 @@ NOPROBE void backtrace_print(uint32_t ebp, int max)
             return;
         ksym_format(ret - 1, sym, sizeof sym);
         kprintf("   #%d %08x %s\n", i, ret, sym);
+        if (ret == (uint32_t)alltraps_ret && frame_ok(((uint32_t *)ebp)[2])) {
+            struct trapframe *tf = (struct trapframe *)((uint32_t *)ebp)[2];
+            ksym_format(tf->eip, sym, sizeof sym);    /* the interrupted code: alltraps has no frame */
+            kprintf("   #%d %08x %s (interrupted, vector %u)\n", ++i, tf->eip, sym, tf->trapno & 0xFF);
+            ebp = tf->ebp;
+            continue;
+        }
         ebp = ((uint32_t *)ebp)[0];
     }
 }
