@@ -51,6 +51,10 @@ int quiesce_scan(struct dj_range *r, int n, unsigned checks, int scan);
 /* tasks-RCU style wait: 0 once every thread passed a voluntary switch. */
 int quiesce_tasks(int max_ms);
 
+/* patch/djprobe.c, for patch/kprobe.c (kprobe_mutex held) */
+void djprobe_request(struct kprobe_site *s);                 /* queue for optimization */
+void djprobe_unoptimize(struct kprobe_site *s, bool forced); /* back to int3; sleeps */
+
 /* patch/djprobe_prep.c */
 int dj_prepare(struct djprobe *d);      /* analysis, buffer; 0 or -1 with d->why */
 void dj_free_buffer(struct djprobe *d); /* under the text lock: poison, remember it */

@@ -27,8 +27,6 @@ static int nprobes;
 static volatile int running[NCPU_MAX];       /* H11: inside a probe handler */
 struct sleeplock kprobe_mutex = SLEEPLOCK_INIT("kprobe");
 
-void djprobe_request(struct kprobe_site *s);
-void djprobe_unoptimize(struct kprobe_site *s, bool forced);
 
 static unsigned bucket(uint32_t a) { return (a ^ (a >> 6) ^ (a >> 12)) % NBUCKET; }
 

@@ -63,13 +63,7 @@ FUNC(kt_call)
     pushfl
     pushl %eax
     movl 16(%esp), %eax             /* st */
-    movl %ebx, 4(%eax)
-    movl %ecx, 8(%eax)
-    movl %edx, 12(%eax)
-    movl %esi, 16(%eax)
-    movl %edi, 20(%eax)
-    movl %ebp, 24(%eax)
-    popl 0(%eax)
+    REGSTATE_STORE
     popl 28(%eax)
     addl $12, %esp
     popl %edi

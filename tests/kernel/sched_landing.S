@@ -61,13 +61,7 @@ sched_landing_end:
     jmp 1b
 2:  pushl %eax
     movl 12(%esp), %eax             /* st */
-    movl %ebx, 4(%eax)
-    movl %ecx, 8(%eax)
-    movl %edx, 12(%eax)
-    movl %esi, 16(%eax)
-    movl %edi, 20(%eax)
-    movl %ebp, 24(%eax)
-    popl 0(%eax)
+    REGSTATE_STORE
     movl 4(%esp), %ecx              /* flags out */
     movl %ecx, 28(%eax)
 3:  addl $12, %esp

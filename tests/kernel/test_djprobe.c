@@ -33,15 +33,13 @@ extern char dj_h4_add[], dj_h5_add[], dj_short_add[], dj_label_add[], dj_xf_add[
  * it exits instead of returning there. */
 static struct waitq callee_wq = WAITQ_INIT("dj-callee");
 volatile int dj_callee_hold, dj_callee_asleep, dj_callee_abandon;
-#define callee_hold dj_callee_hold
-#define callee_asleep dj_callee_asleep
-static bool callee_go(void *a) { (void)a; return !callee_hold; }
+static bool callee_go(void *a) { (void)a; return !dj_callee_hold; }
 int dj_callee(void)
 {
-    if (callee_hold) {
-        callee_asleep = 1;
+    if (dj_callee_hold) {
+        dj_callee_asleep = 1;
         waitq_wait(&callee_wq, callee_go, NULL);
-        callee_asleep = 0;
+        dj_callee_asleep = 0;
         if (dj_callee_abandon) {
             dj_callee_abandon = 0;
             thread_exit();
@@ -52,7 +50,7 @@ int dj_callee(void)
 
 void dj_callee_release(void)
 {
-    callee_hold = 0;
+    dj_callee_hold = 0;
     waitq_wake(&callee_wq, 10);
 }
 
@@ -153,14 +151,14 @@ KTEST(djprobe_call_last_with_sleeping_callee)
     struct kprobe p = { .addr = AT(dj_call_last, dj_call_last_xor), .pre_handler = pre_nothing };
     volatile int result = 0;
     struct thread *t;
-    callee_hold = 1;
+    dj_callee_hold = 1;
     t = thread_create("dj-sleeper", call_last_worker, (void *)&result, CPUMASK_ALL);
     KASSERT(t);
-    while (!callee_asleep)
+    while (!dj_callee_asleep)
         thread_sleep_ns(100000);
     KASSERT(opt_reg(ktest_ctx, &p));
     KEXPECT_EQ(kprobe_opt_state(&p), DJ_OPTIMIZED);
-    callee_hold = 0;
+    dj_callee_hold = 0;
     waitq_wake(&callee_wq, 10);
     thread_join(t);
     KEXPECT_EQ(result, 42);
@@ -338,9 +336,9 @@ static void h3_sleeper(struct ktest_ctx *ktest_ctx, int strategy)
     uint32_t ret = p.addr + 3;                    /* after nop (1) and call *%edx (2) */
     volatile int result = 0;
     struct thread *t;
-    callee_hold = 1;
+    dj_callee_hold = 1;
     KASSERT((t = thread_create("dj-h3", mid_worker, (void *)&result, CPUMASK_ALL)));
-    while (!callee_asleep)
+    while (!dj_callee_asleep)
         thread_sleep_ns(100000);
     KASSERT(opt_reg(ktest_ctx, &p));
     if (kprobe_opt_state(&p) == DJ_OPTIMIZED) {
@@ -350,7 +348,7 @@ static void h3_sleeper(struct ktest_ctx *ktest_ctx, int strategy)
         ktest_fail(ktest_ctx, __FILE__, __LINE__, "H3: the jump was written over a sleeper's return address");
         return;                                   /* it stays asleep: waking it would crash */
     }
-    callee_hold = 0;
+    dj_callee_hold = 0;
     waitq_wake(&callee_wq, 10);
     thread_join(t);
     KEXPECT_EQ(result, 42);
@@ -369,7 +367,7 @@ static void h8_waker(void *arg)
 {
     (void)arg;
     thread_sleep_ns(50000000);
-    callee_hold = 0;
+    dj_callee_hold = 0;
     waitq_wake(&callee_wq, 10);
 }
 
@@ -381,9 +379,9 @@ static void h8_sleeper(struct ktest_ctx *ktest_ctx, int strategy)
     struct thread *t, *w;
     KASSERT(opt_reg(ktest_ctx, &p));
     KASSERT(kprobe_opt_state(&p) == DJ_OPTIMIZED);
-    callee_hold = 1;
+    dj_callee_hold = 1;
     KASSERT((t = thread_create("dj-h8", mid_worker, (void *)&result, CPUMASK_ALL)));
-    while (!callee_asleep)
+    while (!dj_callee_asleep)
         thread_sleep_ns(100000);
     KASSERT((w = thread_create("dj-h8-waker", h8_waker, NULL, CPUMASK_ALL)));
     kprobe_unregister(&p);
@@ -420,7 +418,7 @@ KTEST(djprobe_under_concurrent_calls)
     uint32_t opt = 0, hits = 0;
     int round, i, idle = 0;
     conc_errors = 0;
-    callee_hold = 0;
+    dj_callee_hold = 0;
     torture_spawn("dj-conc", conc_worker, 7);
     for (round = 0; round < 12; round++) {
         kmemset(p, 0, sizeof p);
