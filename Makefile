@@ -73,11 +73,23 @@ $(B)/ksyms.o: $(B)/kernel0.elf kernel/gen_ksyms.py
 	$(KNM) -n -S --defined-only $< | $(PYTHON) kernel/gen_ksyms.py > $(B)/ksyms.S
 	$(KCC) $(KASFLAGS) -c $(B)/ksyms.S -o $@
 
-$(B)/kernel.elf: $(KOBJS) $(B)/ksyms.o linker.ld
+$(B)/kernel.elf: $(KOBJS) $(B)/ksyms.o linker.ld kernel/noprobe.roots kernel/noprobe.list
 	$(KLD) $(KLDFLAGS) -Map=$(B)/kernel.map -o $@ $(KOBJS) $(B)/ksyms.o $(LIBGCC)
 	$(KNM) -n -S --defined-only $@ | $(PYTHON) kernel/gen_ksyms.py --check $(B)/ksyms.S
 	$(KNM) -n $@ > $(B)/kernel.sym
 	$(KOBJDUMP) -d -S --no-show-raw-insn $@ > $(B)/kernel.lst
+	$(KNM) -n -S $@ > $(B)/kernel.nm
+	$(KOBJDUMP) -d --no-show-raw-insn $@ > $(B)/kernel.dis
+	$(PYTHON) kernel/noprobe_graph.py --objdump $(B)/kernel.dis --nm $(B)/kernel.nm \
+	    --roots kernel/noprobe.roots --$(NOPROBE_MODE) kernel/noprobe.list || { rm -f $@; exit 1; }
+
+# After a reviewed change to the probe path's call graph: rewrite the list
+# (git diff kernel/noprobe.list shows what changed), then link with the check.
+NOPROBE_MODE ?= check
+noprobe-list:
+	rm -f $(B)/kernel.elf
+	$(MAKE) $(B)/kernel.elf NOPROBE_MODE=write
+	$(MAKE) $(B)/kernel.elf
 
 -include $(KOBJS:.o=.d)
 
@@ -128,6 +140,7 @@ run: deps
 test: deps
 	@$(MAKE) --no-print-directory all
 	$(PYTHON) tests/runner_test.py
+	$(PYTHON) tests/noprobe_graph_test.py $(B)
 	@$(MAKE) --no-print-directory host-test
 	@$(MAKE) --no-print-directory host-test32-emulated
 	@$(MAKE) --no-print-directory model
@@ -162,4 +175,4 @@ debug: deps $(B)/kernel.elf
 clean:
 	rm -rf $(B) results
 
-.PHONY: all iso run test debug clean deps host-test matrix replay host-test32-emulated bench soak shell
+.PHONY: noprobe-list all iso run test debug clean deps host-test matrix replay host-test32-emulated bench soak shell

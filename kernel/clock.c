@@ -38,12 +38,12 @@ void clock_init(void)
             clock_tsc_khz / 1000, clock_tsc_khz % 1000, clock_lapic_khz, CAL_MS);
 }
 
-NOPROBE uint64_t clock_tsc_to_ns(uint64_t tsc)
+uint64_t clock_tsc_to_ns(uint64_t tsc)
 {
     return tsc / clock_tsc_khz * 1000000u + tsc % clock_tsc_khz * 1000000u / clock_tsc_khz;
 }
 
-NOPROBE uint64_t clock_ns(void)
+uint64_t clock_ns(void)
 {
     return clock_tsc_to_ns(rdtsc() - tsc_base);
 }

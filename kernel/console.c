@@ -6,6 +6,7 @@
 #include "kernel/fmt.h"
 #include "kernel/cpu.h"
 #include "kernel/x86.h"
+#include "kernel/plog.h"
 
 int console_loglevel = KL_INFO;
 static volatile int con_owner = -1;
@@ -20,7 +21,7 @@ void console_init(void)
 
 /* The panicking CPU takes the lock over after a while: its owner may have
  * been stopped by an NMI in the middle of a line and will never release it. */
-NOPROBE void console_lock(void)
+void console_lock(void)
 {
     int me = cpu_id();
     uint32_t spins = 0;
@@ -40,13 +41,13 @@ NOPROBE void console_lock(void)
     con_depth = 1;
 }
 
-NOPROBE void console_unlock(void)
+void console_unlock(void)
 {
     if (--con_depth == 0)
         __atomic_store_n(&con_owner, -1, __ATOMIC_RELEASE);
 }
 
-NOPROBE void console_write(const char *s, size_t n)
+void console_write(const char *s, size_t n)
 {
     size_t i;
     for (i = 0; i < n; i++) {
@@ -59,6 +60,7 @@ NOPROBE void console_write(const char *s, size_t n)
 static void emit(const char *tag, const char *fmt, va_list ap)
 {
     char buf[512];
+    plog_drain();                          /* what the probe path recorded goes first */
     int n = kvsnprintf(buf, sizeof buf, fmt, ap);
     uint32_t f = read_eflags();
     size_t t = 0;

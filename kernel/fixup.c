@@ -6,7 +6,7 @@
 
 extern char mem_try_write8_insn[], mem_try_read8_insn[], mem_try_fault[];
 
-NOPROBE static bool fixup_pf(struct trapframe *tf)
+static bool fixup_pf(struct trapframe *tf)
 {
     if (tf->eip != (uint32_t)mem_try_write8_insn && tf->eip != (uint32_t)mem_try_read8_insn)
         return false;

@@ -7,29 +7,29 @@
 
 volatile int ipi_ready;
 
-NOPROBE void ipi_send(int cpu, int vector)
+void ipi_send(int cpu, int vector)
 {
     ASSERT(cpu >= 0 && cpu < NCPU_MAX && vector >= 0x20 && vector <= 0xFF);
     lapic_icr(cpus[cpu].apic_id, ICR_FIXED | ICR_ASSERT | (uint32_t)vector);
 }
 
-NOPROBE void ipi_send_all(int vector)
+void ipi_send_all(int vector)
 {
     lapic_icr(0, ICR_ALL | ICR_FIXED | ICR_ASSERT | (uint32_t)vector);
 }
 
-NOPROBE void ipi_send_others(int vector)
+void ipi_send_others(int vector)
 {
     lapic_icr(0, ICR_OTHERS | ICR_FIXED | ICR_ASSERT | (uint32_t)vector);
 }
 
-NOPROBE void ipi_nmi(int cpu)
+void ipi_nmi(int cpu)
 {
     ASSERT(cpu >= 0 && cpu < NCPU_MAX);
     lapic_icr(cpus[cpu].apic_id, ICR_NMI | ICR_ASSERT);
 }
 
-NOPROBE void ipi_nmi_others(void)
+void ipi_nmi_others(void)
 {
     lapic_icr(0, ICR_OTHERS | ICR_NMI | ICR_ASSERT);
 }

@@ -14,7 +14,7 @@ const struct ksym *ksym_at(int i)
     return (i < 0 || i >= (int)ksym_nr) ? NULL : &ksym_table[i];
 }
 
-NOPROBE const struct ksym *ksym_lookup(uint32_t addr)
+const struct ksym *ksym_lookup(uint32_t addr)
 {
     int lo = 0, hi = (int)ksym_nr - 1, best = -1;
     const struct ksym *k;
@@ -44,7 +44,7 @@ const struct ksym *ksym_by_name(const char *name)
     return NULL;
 }
 
-NOPROBE int ksym_format(uint32_t addr, char *buf, size_t n)
+int ksym_format(uint32_t addr, char *buf, size_t n)
 {
     const struct ksym *k = ksym_lookup(addr);
     if (!k)

@@ -9,20 +9,20 @@
 #include "kernel/panic.h"
 #include "kernel/console.h"
 
-NOPROBE uint32_t lapic_read(uint32_t reg)
+uint32_t lapic_read(uint32_t reg)
 {
     return *(volatile uint32_t *)(LAPIC_BASE + reg);
 }
 
-NOPROBE void lapic_write(uint32_t reg, uint32_t v)
+void lapic_write(uint32_t reg, uint32_t v)
 {
     *(volatile uint32_t *)(LAPIC_BASE + reg) = v;
     (void)lapic_read(LAPIC_ID);          /* wait for the write to land */
 }
 
-NOPROBE uint32_t lapic_id(void) { return lapic_read(LAPIC_ID) >> 24; }
+uint32_t lapic_id(void) { return lapic_read(LAPIC_ID) >> 24; }
 
-NOPROBE void lapic_eoi(void) { lapic_write(LAPIC_EOI, 0); }
+void lapic_eoi(void) { lapic_write(LAPIC_EOI, 0); }
 
 static bool lapic_spurious(struct trapframe *tf) { (void)tf; return true; }   /* no EOI: 10.9 */
 
@@ -62,7 +62,7 @@ void lapic_init(void)
     mycpu()->apic_id = lapic_id();
 }
 
-NOPROBE void lapic_icr(uint32_t dest, uint32_t lo)
+void lapic_icr(uint32_t dest, uint32_t lo)
 {
     uint32_t f = read_eflags();
     cli();

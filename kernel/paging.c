@@ -10,7 +10,7 @@
 static uint32_t *pgdir;
 extern uint32_t mem_top;
 
-uint32_t *paging_pte(uint32_t va)
+NOPROBE uint32_t *paging_pte(uint32_t va)
 {
     uint32_t pde = pgdir[va >> 22];
     if (!(pde & PTE_P))

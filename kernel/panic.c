@@ -18,7 +18,7 @@ __attribute__((weak)) const char *panic_thread_name(void) { return "-"; }
 __attribute__((weak)) void panic_describe_addr(uint32_t eip) { (void)eip; }
 __attribute__((weak)) void panic_stop_others(void) { }
 
-NOPROBE static void panic_enter(void)
+static void panic_enter(void)
 {
     int me = cpu_id(), free = -1;
     cli();
@@ -38,7 +38,7 @@ static bool frame_ok(uint32_t ebp)
     return ebp >= 0x1000 && !(ebp & 3) && mem_is_mapped(ebp, 8);
 }
 
-NOPROBE void backtrace_print(uint32_t ebp, int max)
+void backtrace_print(uint32_t ebp, int max)
 {
     char sym[96];
     int i;
@@ -72,7 +72,7 @@ static void regs_print(struct trapframe *tf)
     kprintf("  eflags=%08x cr0=%08x cr2=%08x cr3=%08x\n", tf->eflags, read_cr0(), read_cr2(), read_cr3());
 }
 
-NOPROBE void trap_report(struct trapframe *tf, const char *what)
+void trap_report(struct trapframe *tf, const char *what)
 {
     char sym[96];
     ksym_format(tf->eip, sym, sizeof sym);
@@ -91,7 +91,7 @@ NOPROBE void trap_report(struct trapframe *tf, const char *what)
     console_unlock();
 }
 
-NOPROBE void panic_trap(struct trapframe *tf)
+void panic_trap(struct trapframe *tf)
 {
     panic_enter();
     trap_report(tf, "EXCEPTION");
@@ -104,7 +104,7 @@ NOPROBE void panic_trap(struct trapframe *tf)
  * the boot CPU waits for the others' reports (bounded) and ends the run. */
 static volatile int nmi_reports;
 
-NOPROBE void panic_nmi(struct trapframe *tf)
+void panic_nmi(struct trapframe *tf)
 {
     uint64_t t0 = rdtsc();
     trap_report(tf, "NMI (external: host runner timeout)");
@@ -117,7 +117,7 @@ NOPROBE void panic_nmi(struct trapframe *tf)
     qemu_exit(QEXIT_HANG);
 }
 
-NOPROBE void panic(const char *fmt, ...)
+void panic(const char *fmt, ...)
 {
     va_list ap;
     char sym[96];

@@ -49,7 +49,7 @@ KPARAM_INT("sched_bug_max", sched_bug_max, 0, 1000000, "sched_bug: act at most t
 /* Negative controls: does bug `which` act on this occasion?  Once in
  * sched_bug_n occasions, from sched_bug_delay ms after sched_bug_t0 on, at
  * most sched_bug_max times.  Every bug site asks here, so all share the knobs. */
-NOPROBE bool sched_bug_fire(int which)
+bool sched_bug_fire(int which)
 {
     static volatile uint32_t occasions, fired;
     if (sched_bug != which)
@@ -62,7 +62,7 @@ NOPROBE bool sched_bug_fire(int which)
 }
 
 /* Bugs that corrupt a preempted thread act only inside [lo, hi) when hi != 0. */
-static NOPROBE bool bug_aimed_at(const struct trapframe *tf)
+static bool bug_aimed_at(const struct trapframe *tf)
 {
     return !sched_bug_hi || (tf->eip >= sched_bug_lo && tf->eip < sched_bug_hi);
 }
@@ -125,7 +125,7 @@ static int select_cpu(struct thread *t)
     return best;
 }
 
-NOPROBE void sched_enqueue(struct thread *t)
+void sched_enqueue(struct thread *t)
 {
     uint32_t f = read_eflags();
     int target, me;
@@ -146,7 +146,7 @@ NOPROBE void sched_enqueue(struct thread *t)
 }
 
 /* Runs on the new thread right after swtch: the CPU has left last. */
-NOPROBE void sched_finish(struct thread *last)
+void sched_finish(struct thread *last)
 {
     bool requeue = last->migrate_pending;
     last->migrate_pending = false;
@@ -157,7 +157,7 @@ NOPROBE void sched_finish(struct thread *last)
 
 /* Leave the CPU: requeue prev if still RUNNING, pick the next thread.
  * Returns whether another thread ran (false: prev was the only choice). */
-static NOPROBE bool sched_switch(void)
+static bool sched_switch(void)
 {
     struct cpu *c = mycpu();
     struct thread *prev = c->thread, *next, *last;
@@ -198,7 +198,7 @@ static NOPROBE bool sched_switch(void)
 }
 
 /* Voluntary switch: caller set its state (or left it RUNNING to yield). */
-NOPROBE void sched_block(void)
+void sched_block(void)
 {
     struct thread *t = thread_current();
     ASSERT(!(read_eflags() & EFLAGS_IF));
@@ -217,7 +217,7 @@ void cond_resched(void)
 }
 
 /* A negative control's damage to a preempted thread's saved registers. */
-static NOPROBE void bug_clobber(struct trapframe *tf)
+static void bug_clobber(struct trapframe *tf)
 {
     uint32_t *regs[] = { &tf->eax, &tf->ebx, &tf->ecx, &tf->edx, &tf->esi, &tf->edi, &tf->ebp };
     if (sched_bug == SCHED_BUG_CLOBBER_FLAGS && bug_aimed_at(tf) && sched_bug_fire(SCHED_BUG_CLOBBER_FLAGS)) {
@@ -230,7 +230,7 @@ static NOPROBE void bug_clobber(struct trapframe *tf)
     }
 }
 
-NOPROBE void sched_irq_exit(struct trapframe *tf)
+void sched_irq_exit(struct trapframe *tf)
 {
     struct cpu *c = mycpu();
     struct thread *t = c->thread;
@@ -266,7 +266,7 @@ NOPROBE void sched_irq_exit(struct trapframe *tf)
 }
 
 /* Pull one thread from the busiest queue if it is clearly busier. */
-static NOPROBE void sched_balance(int me)
+static void sched_balance(int me)
 {
     int i, busiest = -1;
     struct thread *t = NULL;
@@ -291,7 +291,7 @@ static NOPROBE void sched_balance(int me)
     cpus[me].need_resched = 1;
 }
 
-NOPROBE void sched_tick(void)
+void sched_tick(void)
 {
     struct cpu *c = mycpu();
     if (!sched_running)

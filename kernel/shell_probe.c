@@ -37,7 +37,7 @@ static int next_id = 1;
 
 /* The built-in handler: the probe layer counts hits (nhit); records the
  * registers of the first log_max hits.  No calls but thread_current (no-probe). */
-NOPROBE static int sh_pre(struct kprobe *p, struct trapframe *tf)
+static int sh_pre(struct kprobe *p, struct trapframe *tf)
 {
     struct sh_probe *sp = (struct sh_probe *)((char *)p - __builtin_offsetof(struct sh_probe, kp));
     struct thread *t;
@@ -62,7 +62,7 @@ NOPROBE static int sh_pre(struct kprobe *p, struct trapframe *tf)
     return 0;
 }
 
-NOPROBE static void sh_post(struct kprobe *p, struct trapframe *tf) { (void)p; (void)tf; }
+static void sh_post(struct kprobe *p, struct trapframe *tf) { (void)p; (void)tf; }
 
 void sh_site_name(uint32_t addr, char *buf, size_t n)
 {

@@ -13,7 +13,7 @@
 /* Debug: a lock waited for over SPIN_STUCK_S seconds is a deadlock; say
  * which lock and where its holder took it (clock from kernel/clock.c). */
 #define SPIN_STUCK_S 10
-NOPROBE static void spin_check_stuck(struct spinlock *l, uint64_t *t0)
+static void spin_check_stuck(struct spinlock *l, uint64_t *t0)
 {
     if (!clock_tsc_khz)
         return;
@@ -27,7 +27,7 @@ NOPROBE static void spin_check_stuck(struct spinlock *l, uint64_t *t0)
     }
 }
 
-NOPROBE void spin_lock(struct spinlock *l)
+void spin_lock(struct spinlock *l)
 {
     uint16_t me;
     uint32_t spins = 0;
@@ -46,7 +46,7 @@ NOPROBE void spin_lock(struct spinlock *l)
     l->locked_at = (uint32_t)__builtin_return_address(0);
 }
 
-NOPROBE bool spin_trylock(struct spinlock *l)
+bool spin_trylock(struct spinlock *l)
 {
     uint16_t t = READ_ONCE(l->owner_ticket);
     uint16_t exp = t;
@@ -65,7 +65,7 @@ NOPROBE bool spin_trylock(struct spinlock *l)
     return true;
 }
 
-NOPROBE void spin_unlock(struct spinlock *l)
+void spin_unlock(struct spinlock *l)
 {
     if (l->owner_cpu != cpu_id())
         panic("spin_unlock: %s not held by cpu %d (owner %d)", l->name, cpu_id(), l->owner_cpu);
@@ -74,7 +74,7 @@ NOPROBE void spin_unlock(struct spinlock *l)
     preempt_enable_no_resched();
 }
 
-NOPROBE uint32_t spin_lock_irqsave(struct spinlock *l)
+uint32_t spin_lock_irqsave(struct spinlock *l)
 {
     uint32_t f = read_eflags();
     cli();
@@ -82,14 +82,14 @@ NOPROBE uint32_t spin_lock_irqsave(struct spinlock *l)
     return f;
 }
 
-NOPROBE void spin_unlock_irqrestore(struct spinlock *l, uint32_t flags)
+void spin_unlock_irqrestore(struct spinlock *l, uint32_t flags)
 {
     spin_unlock(l);
     if (flags & EFLAGS_IF)
         sti();
 }
 
-NOPROBE bool spin_held_by_me(struct spinlock *l)
+bool spin_held_by_me(struct spinlock *l)
 {
     return l->owner_cpu == cpu_id();
 }

@@ -13,18 +13,22 @@ static uint32_t alias_slot(void)
     return ALIAS_BASE + (uint32_t)cpu_id() * PAGE_SIZE;
 }
 
+/* The alias page table exists from paging_init, so no allocation (and no
+ * lock) is on this path: the writer runs it in stop-machine too. */
 NOPROBE static void write_chunk(uint8_t *dst, const uint8_t *src, size_t n)
 {
     uint32_t va = (uint32_t)dst, *pte = paging_pte(va), alias = alias_slot();
-    uint32_t f = read_eflags();
+    uint32_t *apte = paging_pte(alias), f = read_eflags();
     size_t i;
-    if (!pte || !(*pte & PTE_P))
-        panic("text_write: destination %08x is not mapped", va);
+    if (!pte || !(*pte & PTE_P) || !apte)
+        panic("text_write: destination %08x or alias %08x is not mapped", va, alias);
     cli();                                       /* keep this CPU's slot ours */
-    paging_map(alias, *pte & ~0xFFFu, PTE_W);    /* invlpg inside */
+    *apte = (*pte & ~0xFFFu) | PTE_W | PTE_P;
+    invlpg((void *)alias);
     for (i = 0; i < n; i++)
         ((volatile uint8_t *)alias)[(va & 0xFFF) + i] = src[i];
-    paging_unmap(alias);
+    *apte = 0;
+    invlpg((void *)alias);
     if (f & EFLAGS_IF) sti();
 }
 

@@ -27,7 +27,7 @@ void thread_init(void)
         sleepqs[i].lock = (struct spinlock)SPINLOCK_INIT("sleepq");
 }
 
-NOPROBE struct thread *thread_current(void)
+struct thread *thread_current(void)
 {
     struct thread *t;
     __asm__ volatile("movl %%fs:%c1, %0" : "=r"(t) : "i"(__builtin_offsetof(struct cpu, thread)));
@@ -97,7 +97,7 @@ void thread_free(struct thread *t)
 }
 
 /* First code of every thread (kernel/swtch.S thread_start_asm). */
-NOPROBE void __attribute__((noreturn)) thread_start(struct thread *last)
+void __attribute__((noreturn)) thread_start(struct thread *last)
 {
     struct thread *t;
     sched_finish(last);
@@ -148,7 +148,7 @@ void thread_yield(void)
     if (f & EFLAGS_IF) sti();
 }
 
-NOPROBE bool thread_wake(struct thread *t)
+bool thread_wake(struct thread *t)
 {
     int exp = TS_SLEEPING;
     uint32_t f = read_eflags();
@@ -184,7 +184,7 @@ void thread_sleep_ns(uint64_t ns)
 }
 
 /* Timer tick: wake this CPU's sleepers whose deadline passed. */
-NOPROBE void thread_sleep_expire(int cpu)
+void thread_sleep_expire(int cpu)
 {
     struct sleepq *q = &sleepqs[cpu];
     struct thread **pp, *t, *due = NULL;
@@ -245,7 +245,7 @@ void thread_foreach_stopped(void (*fn)(struct thread *t, void *arg), void *arg)
 int thread_count(void) { return nthreads; }
 
 /* Lock-free walk for fault reports (may race with creation; reads only). */
-NOPROBE struct thread *thread_owning_stack(uint32_t addr, bool *in_guard)
+struct thread *thread_owning_stack(uint32_t addr, bool *in_guard)
 {
     struct thread *t;
     for (t = all_threads; t; t = t->all_next) {
@@ -257,7 +257,7 @@ NOPROBE struct thread *thread_owning_stack(uint32_t addr, bool *in_guard)
     return NULL;
 }
 
-NOPROBE const char *panic_thread_name(void)
+const char *panic_thread_name(void)
 {
     struct thread *t = thread_current();
     return t ? t->name : "-";

@@ -14,7 +14,7 @@
 int timer_hz = 250;
 KPARAM_INT("hz", timer_hz, 10, 20000, "timer tick rate per CPU (LAPIC timer)");
 
-static NOPROBE bool timer_intr(struct trapframe *tf)
+static bool timer_intr(struct trapframe *tf)
 {
     struct cpu *c = mycpu();
     (void)tf;

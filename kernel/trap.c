@@ -9,6 +9,7 @@
 #include "kernel/x86.h"
 #include "kernel/sched.h"
 #include "kernel/param.h"
+#include "kernel/plog.h"
 #include "vectors.h"
 
 #define MAX_HANDLERS 4
@@ -100,7 +101,7 @@ NOPROBE void trap(struct trapframe *tf)
         else if (vec < 32)
             panic_trap(tf);
         else
-            pr_warn("spurious interrupt vector %u on cpu %d\n", vec, c->id);
+            plog(KL_WARN, "spurious interrupt vector %u on cpu %d\n", vec, c->id, 0, 0);
     }
     c->irq_depth--;
     if (vec == T_NMI)

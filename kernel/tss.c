@@ -19,7 +19,7 @@ static struct tss cpu_tss[NCPU_MAX];
 static struct tss df_tss;
 static uint8_t df_stack[8192] __attribute__((aligned(16)));
 
-static NOPROBE void __attribute__((noreturn)) df_task(void)
+static void __attribute__((noreturn)) df_task(void)
 {
     int id = (df_tss.link >> 3) - GDT_TSS;
     struct tss *t;

@@ -10,7 +10,7 @@
 #define ALIGN_UP(x, a)   (((x) + (a) - 1) & ~((a) - 1))
 #define ALIGN_DOWN(x, a) ((x) & ~((a) - 1))
 #define PAGE_SIZE 4096u
-#define NOPROBE __attribute__((section(".noprobe.text"), noinline))
+#include "kernel/noprobe.h"
 #define READ_ONCE(x)  (*(volatile __typeof__(x) *)&(x))
 #define WRITE_ONCE(x, v) (*(volatile __typeof__(x) *)&(x) = (v))
 #define barrier() __asm__ volatile("" ::: "memory")

@@ -22,7 +22,7 @@ void uart_init(void)
     outb(COM1 + MCR, 0x0B);        /* DTR, RTS, OUT2 */
 }
 
-NOPROBE void uart_putc(char c)
+void uart_putc(char c)
 {
     int spins = 100000;
     while (!(inb(COM1 + LSR) & LSR_THRE) && --spins)

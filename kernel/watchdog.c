@@ -32,7 +32,7 @@ void watchdog_arm(void)
     armed = watchdog_ms > 0 && ncpu > 1;
 }
 
-static NOPROBE void watchdog_nmi(struct trapframe *tf)
+static void watchdog_nmi(struct trapframe *tf)
 {
     char sym[96];
     smp_stop_others();
@@ -42,7 +42,7 @@ static NOPROBE void watchdog_nmi(struct trapframe *tf)
     qemu_exit(QEXIT_STALL);
 }
 
-NOPROBE void watchdog_tick(void)
+void watchdog_tick(void)
 {
     int me = cpu_id(), n = (me + 1) % ncpu, exp = 0;
     uint64_t now, end;

@@ -11,7 +11,7 @@ uint32_t kprobe_buffer_owner(uint32_t addr);
 uint32_t kprobe_jump_owner(uint32_t addr);
 bool djprobe_freed_buffer(uint32_t a, uint32_t *probe);
 
-NOPROBE void panic_describe_addr(uint32_t eip)
+void panic_describe_addr(uint32_t eip)
 {
     char sym[96];
     uint32_t probe;

@@ -173,7 +173,7 @@ void dj_free_buffer(struct djprobe *d)
     djprobe_stats.buffers_freed++;
 }
 
-NOPROBE bool djprobe_freed_buffer(uint32_t a, uint32_t *probe)
+bool djprobe_freed_buffer(uint32_t a, uint32_t *probe)
 {
     int i;
     for (i = nfreed - 1; i >= 0 && i >= nfreed - NFREED; i--)

@@ -32,14 +32,14 @@ static void old_bytes(const struct djprobe *d, uint8_t b[5])
 
 struct rv_write { struct djprobe **v; int n; bool jump; };
 
-static int write_parked(void *arg)
+NOPROBE static int write_parked(void *arg)
 {
     struct rv_write *w = arg;
     uint8_t b[5];
     int i;
     for (i = 0; i < w->n; i++) {
         if (w->jump) jmp_bytes(w->v[i], b); else old_bytes(w->v[i], b);
-        text_patch_write((void *)w->v[i]->addr, b, 5);
+        text_patch_store((void *)w->v[i]->addr, b, 5);
         observe(w->v[i]);
     }
     return 0;
@@ -47,12 +47,16 @@ static int write_parked(void *arg)
 
 static void write_all(struct djprobe **v, int n, bool jump, int how)
 {
-    struct rv_write w = { v, n, jump };
+    struct rv_write w;
     uint8_t b[5];
     int i, k;
-    if (how == DJW_STOP_MACHINE) {
-        rendezvous_run(write_parked, &w);
-        text_sync_cores();                           /* (re-write pass for QEMU) */
+    if (how == DJW_STOP_MACHINE) {                   /* in chunks that fit the list */
+        text_sync_cores();
+        for (i = 0; i < n; i += TEXT_PATCH_MAX) {
+            w = (struct rv_write){ v + i, n - i < TEXT_PATCH_MAX ? n - i : TEXT_PATCH_MAX, jump };
+            rendezvous_run(write_parked, &w);
+            text_sync_cores();                       /* (re-write pass for QEMU) */
+        }
         return;
     }
     if (how == DJW_PLAIN) {                          /* one ordinary store at a time */

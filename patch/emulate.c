@@ -9,7 +9,7 @@
 #define SF 0x080
 #define OF 0x800
 
-bool emulate_cond(uint8_t cc, uint32_t f)
+NOPROBE bool emulate_cond(uint8_t cc, uint32_t f)
 {
     bool r, sf = f & SF, of = f & OF;
     switch (cc >> 1) {
@@ -38,7 +38,7 @@ static uint8_t jcc_code(const struct insn *in)
     return in->opcode & 0x0F;                        /* 70+cc or 0F 80+cc */
 }
 
-void emulate_branch(const struct insn *in, struct emu_regs *r)
+NOPROBE void emulate_branch(const struct insn *in, struct emu_regs *r)
 {
     uint32_t next = r->eip + in->len, target = insn_rel_target(in, r->eip);
     bool taken = true;

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include <stdbool.h>
+#include "kernel/noprobe.h"
 
 #define INSN_MAX_LEN 15
 

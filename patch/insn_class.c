@@ -12,7 +12,7 @@ bool insn_is_rel(const struct insn *in)
 
 /* Target of a relative branch at addr: next EIP + rel, masked to 16 bits
  * when the operand size is 16 (66 prefix), as the SDM pseudocode does. */
-uint32_t insn_rel_target(const struct insn *in, uint32_t addr)
+NOPROBE uint32_t insn_rel_target(const struct insn *in, uint32_t addr)
 {
 	uint32_t t = addr + in->len + (uint32_t)in->imm;
 

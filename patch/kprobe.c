@@ -436,7 +436,7 @@ void kprobe_list(void)
 
 /* Fault reports: the probe whose jump (whole or partly written: the state
  * may lag the bytes) covers addr strictly inside. */
-NOPROBE uint32_t kprobe_jump_owner(uint32_t addr)
+uint32_t kprobe_jump_owner(uint32_t addr)
 {
     struct kprobe_site *s;
     int b;
@@ -449,7 +449,7 @@ NOPROBE uint32_t kprobe_jump_owner(uint32_t addr)
 }
 
 /* Fault reports: the probe whose live detour buffer holds addr. */
-NOPROBE uint32_t kprobe_buffer_owner(uint32_t addr)
+uint32_t kprobe_buffer_owner(uint32_t addr)
 {
     struct kprobe_site *s;
     int b;

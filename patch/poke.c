@@ -54,18 +54,25 @@ bool text_lock_held(void) { return spin_held_by_me(&text_spin); }
  * since the last core sync is written again, same bytes, after the sync,
  * when any racing translation has been linked.  On real CPUs this second
  * write changes nothing. */
-#define NDIRTY 256
+#define NDIRTY TEXT_PATCH_MAX
 static struct { uint8_t *addr; uint8_t len; } dirty[NDIRTY];
 static int ndirty;
+
+NOPROBE void text_patch_store(void *dst, const void *src, int len)
+{
+    if (ndirty == NDIRTY)
+        panic("text_patch_store: %d writes without a core sync", NDIRTY);
+    text_write(dst, src, (size_t)len);
+    dirty[ndirty].addr = dst;
+    dirty[ndirty++].len = (uint8_t)len;
+}
 
 void text_patch_write(void *dst, const void *src, int len)
 {
     ASSERT(spin_held_by_me(&text_spin) && len > 0 && len <= POKE_MAX_LEN * 2);
-    text_write(dst, src, (size_t)len);
     if (ndirty == NDIRTY)
         text_sync_cores();
-    dirty[ndirty].addr = dst;
-    dirty[ndirty++].len = (uint8_t)len;
+    text_patch_store(dst, src, len);
 }
 
 /* Drop pending rewrites inside [a, a+len): the bytes are about to change

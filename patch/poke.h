@@ -40,6 +40,11 @@ bool text_lock_held(void);
 /* Under the text lock: write text and remember the range; text_sync_cores()
  * serializes every online CPU, then rewrites the ranges (see poke.c). */
 void text_patch_write(void *dst, const void *src, int len);
+/* The same without the sync when the list is full (it panics then): for the
+ * stop-machine writer, whose other CPUs are parked.  Right after a
+ * text_sync_cores(), TEXT_PATCH_MAX stores fit. */
+#define TEXT_PATCH_MAX 256
+void text_patch_store(void *dst, const void *src, int len);
 void text_sync_cores(void);
 void text_patch_forget(void *addr, int len);   /* drop pending rewrites there */
 bool text_patch_pending(void *addr);           /* for self-tests */

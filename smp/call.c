@@ -40,7 +40,7 @@ uint32_t smp_online_mask(void)
 
 /* Read heap first: once pending hits 0 a waiting caller may return, and its
  * call_data (on its stack) is gone. */
-static NOPROBE void ack(struct call_data *cd)
+static void ack(struct call_data *cd)
 {
     bool heap = cd->heap;
     if (__atomic_sub_fetch(&cd->pending, 1, __ATOMIC_RELEASE) == 0 && heap)
@@ -81,7 +81,7 @@ NOPROBE void smp_call_poll(void)
     if (f & EFLAGS_IF) sti();
 }
 
-static bool call_intr(struct trapframe *tf)
+static NOPROBE bool call_intr(struct trapframe *tf)
 {
     (void)tf;
     lapic_eoi();

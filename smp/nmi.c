@@ -19,7 +19,7 @@ static volatile int stopping;
  * to panic_nmi(). */
 static volatile int hang_leader = -1, hang_reported, hang_done[NCPU_MAX];
 
-static NOPROBE void hang_report(struct trapframe *tf)
+static void hang_report(struct trapframe *tf)
 {
     if (__atomic_exchange_n(&hang_done[cpu_id()], 1, __ATOMIC_SEQ_CST))
         return;
@@ -27,13 +27,13 @@ static NOPROBE void hang_report(struct trapframe *tf)
     __atomic_add_fetch(&hang_reported, 1, __ATOMIC_SEQ_CST);
 }
 
-static NOPROBE void hang_report_and_halt(struct trapframe *tf)
+static void hang_report_and_halt(struct trapframe *tf)
 {
     hang_report(tf);
     for (;;) { cli(); hlt(); }
 }
 
-static NOPROBE bool external_nmi(struct trapframe *tf)
+static bool external_nmi(struct trapframe *tf)
 {
     int exp = -1, me = cpu_id(), i;
     uint64_t end;
@@ -54,7 +54,7 @@ static NOPROBE bool external_nmi(struct trapframe *tf)
     qemu_exit(QEXIT_HANG);
 }
 
-static NOPROBE bool smp_nmi(struct trapframe *tf)
+static bool smp_nmi(struct trapframe *tf)
 {
     struct cpu *c = mycpu();
     void (*fn)(struct trapframe *);
@@ -69,13 +69,13 @@ static NOPROBE bool smp_nmi(struct trapframe *tf)
 
 void smp_nmi_init(void) { trap_register(T_NMI, smp_nmi); }
 
-NOPROBE void smp_nmi_call(int cpu, void (*fn)(struct trapframe *))
+void smp_nmi_call(int cpu, void (*fn)(struct trapframe *))
 {
     __atomic_store_n(&cpus[cpu].nmi_fn, fn, __ATOMIC_RELEASE);
     ipi_nmi(cpu);
 }
 
-NOPROBE void smp_stop_others(void)
+void smp_stop_others(void)
 {
     int expected = 0;
     if (!ipi_ready || ncpu < 2)
@@ -85,4 +85,4 @@ NOPROBE void smp_stop_others(void)
         ipi_nmi_others();
 }
 
-NOPROBE void panic_stop_others(void) { smp_stop_others(); }
+void panic_stop_others(void) { smp_stop_others(); }

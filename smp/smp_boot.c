@@ -26,7 +26,7 @@
 extern const char ap_start[], ap_start_end[], ap_params[];
 static struct thread *ap_idle[NCPU_MAX];
 
-static NOPROBE void __attribute__((noreturn)) ap_main(int id)
+static void __attribute__((noreturn)) ap_main(int id)
 {
     gdt_init_cpu(id);
     idt_load();

@@ -134,7 +134,7 @@ static int scenario_smp_boot(char *why, size_t n)
 }
 KSCENARIO("smp-boot", scenario_smp_boot, "SMP bring-up checks: CPUs, ticks, calls, NMI, rendezvous, IRQ4");
 
-static NOPROBE void watchdog_stall_victim(void *arg)
+static void watchdog_stall_victim(void *arg)
 {
     (void)arg;
     for (;;) pause();                 /* called with interrupts off: no more ticks */

@@ -51,7 +51,7 @@ static void fail(const char *fmt, uint32_t a, uint32_t b, uint32_t c)
 }
 
 /* Waiting-call handler: record, dawdle a little, reply. */
-static NOPROBE void handler(void *arg)
+static void handler(void *arg)
 {
     struct callrec *r = arg;
     int me = cpu_id(), i;
@@ -66,7 +66,7 @@ static NOPROBE void handler(void *arg)
 }
 
 struct nowait { uint32_t seq, target, check; };
-static NOPROBE void nowait_handler(void *arg)
+static void nowait_handler(void *arg)
 {
     struct nowait *n = arg;
     uint32_t me = (uint32_t)cpu_id();

@@ -115,7 +115,7 @@ static void err(const char *what)
         kprintf("!!! %s on cpu %d\n", what, cpu_id());
 }
 
-static NOPROBE void h7(const char *what, struct tprobe *t, struct trapframe *tf)
+static void h7(const char *what, struct tprobe *t, struct trapframe *tf)
 {
     panic("kprobe-torture: H7: %s (probe %p, magic %#x, int3 at %08x, cpu %d)", what, t, t->magic,
           tf->eip - 1, cpu_id());

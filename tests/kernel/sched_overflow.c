@@ -6,7 +6,7 @@
 #include "kernel/thread.h"
 #include "kernel/fmt.h"
 
-static NOPROBE __attribute__((noinline)) uint32_t sched_overflow_recurse(volatile uint32_t *depth)
+static __attribute__((noinline)) uint32_t sched_overflow_recurse(volatile uint32_t *depth)
 {
     volatile uint8_t pad[256];
     pad[0] = (uint8_t)*depth;

@@ -429,7 +429,7 @@ static void stats(uint64_t t0)
 }
 
 static volatile int dumped;
-static NOPROBE void dump_cpu(struct trapframe *tf)
+static void dump_cpu(struct trapframe *tf)
 {
     trap_report(tf, "sched-torture: where this CPU was (NMI)");
     dumped++;

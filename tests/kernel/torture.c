@@ -127,7 +127,7 @@ KPARAM_ENUM("landing", torture_landing_mode, "off|report|require",
 
 /* Count a landing at eip; an EIP inside a range but between two instruction
  * boundaries is an error (a torn or mis-resumed instruction). */
-static NOPROBE void land(struct trapframe *tf, bool pre)
+static void land(struct trapframe *tf, bool pre)
 {
     uint32_t i, k, eip = tf->eip, slot = (uint32_t)thread_current()->tid % NSEEN;
     bool native;
@@ -166,13 +166,13 @@ static NOPROBE void land(struct trapframe *tf, bool pre)
     }
 }
 
-static NOPROBE void irq_hook(struct trapframe *tf)
+static void irq_hook(struct trapframe *tf)
 {
     __atomic_fetch_add(&lirq_all, 1, __ATOMIC_RELAXED);
     land(tf, false);
 }
 
-static NOPROBE void preempt_hook(struct trapframe *tf)
+static void preempt_hook(struct trapframe *tf)
 {
     __atomic_fetch_add(&lpre_all, 1, __ATOMIC_RELAXED);
     land(tf, true);
