@@ -1,9 +1,12 @@
-/* Fault-tolerant memory accesses for self-tests and the patcher's checks.
- * mem_try_write8(dst, v): returns 0, or -1 if the store faulted (the #PF
- * handler in kernel/fixup.c moves EIP from mem_try_write8_insn to
- * mem_try_fault).  cdecl: 4(%esp) dst, 8(%esp) value. */
+/* Fault-tolerant memory accesses (exception-table entries in kernel/fixup.c,
+ * whose #PF handler moves EIP from a listed instruction to its fixup).
+ * cdecl.  mem_try_write8(dst, v): 0, or -1 if the store faulted.
+ * mem_try_read8(src): the byte (0..255), or -1.  mem_try_copy(dst, src, n):
+ * 0, or -1 if a load or store faulted (SDM Vol. 3, 6.15: #PF is a fault, so
+ * rep movsb stops with ECX/ESI/EDI at the faulting byte). */
     .section .noprobe.text, "ax"
     .globl mem_try_write8, mem_try_write8_insn, mem_try_read8, mem_try_read8_insn, mem_try_fault
+    .globl mem_try_copy, mem_try_copy_insn, mem_try_copy_fault
 mem_try_write8:
     movl 4(%esp), %edx
     movl 8(%esp), %eax
@@ -12,7 +15,6 @@ mem_try_write8_insn:
     xorl %eax, %eax
     ret
 
-/* mem_try_read8(src): the byte (0..255), or -1 if the load faulted. */
 mem_try_read8:
     movl 4(%esp), %edx
     xorl %eax, %eax
@@ -22,4 +24,23 @@ mem_try_read8_insn:
 
 mem_try_fault:
     movl $-1, %eax
+    ret
+
+mem_try_copy:
+    pushl %esi
+    pushl %edi
+    movl 12(%esp), %edi
+    movl 16(%esp), %esi
+    movl 20(%esp), %ecx
+    cld
+mem_try_copy_insn:
+    rep movsb
+    xorl %eax, %eax
+    popl %edi
+    popl %esi
+    ret
+mem_try_copy_fault:
+    movl $-1, %eax
+    popl %edi
+    popl %esi
     ret

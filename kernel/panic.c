@@ -23,7 +23,9 @@ static void panic_enter(void)
     int me = cpu_id(), free = -1;
     cli();
     if (panic_cpu == me) {          /* fault inside the report itself */
-        console_write("\n!!! nested fault during panic report\n", 38);
+        static const char m[] = "\n!!! nested fault during panic report\n"
+                                "End of test: FAILURE (panic: nested fault during the report)\n";
+        console_write(m, sizeof m - 1);
         qemu_exit(QEXIT_PANIC);
     }
     if (!__atomic_compare_exchange_n(&panic_cpu, &free, me, false,

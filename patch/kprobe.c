@@ -20,6 +20,13 @@
 #include "kernel/x86.h"
 #include "kernel/trap.h"
 #include "kernel/cpu.h"
+#include "kernel/param.h"
+
+static int kprobe_bug;
+enum { KPROBE_BUG_NONE, KPROBE_BUG_REENTRY_IN_PLACE, KPROBE_BUG_NO_GUARD };
+KPARAM_ENUM("kprobe_bug", kprobe_bug, "none|reentry_in_place|no_guard",
+            "negative controls: reentry_in_place steps a reentrant hit of a published "
+            "djprobe in the text; no_guard runs handlers inside handlers (H11)");
 
 #define NBUCKET 64
 static struct kprobe_site *volatile buckets[NBUCKET];
@@ -57,7 +64,8 @@ NOPROBE static int run_pre(struct kprobe_site *s, struct trapframe *tf, int *pos
 {
     struct kprobe *p;
     int me = cpu_id(), skip = 0;
-    if (running[me]) {                         /* reentered from a handler (H11) */
+    if ((running[me] && kprobe_bug != KPROBE_BUG_NO_GUARD) ||
+        console_panic_cpu >= 0) {              /* reentered (H11), or a panic report */
         for (p = s->probes; p; p = p->next)
             __atomic_fetch_add(&p->nmissed, 1, __ATOMIC_RELAXED);
         return -1;
@@ -78,8 +86,11 @@ NOPROBE static int run_pre(struct kprobe_site *s, struct trapframe *tf, int *pos
     return skip;
 }
 
-/* A site whose detour buffer is published runs it instead of a single-step
- * (unless this is a reentry, which is counted and stepped). */
+/* A site whose detour buffer is published runs it instead of a single-step,
+ * reentries too (the buffer's handler call counts them as missed): once the
+ * buffer is published the jump's tail may already be in the text, so the
+ * instruction after the first is no longer there to resume at (found by the
+ * anywhere-torture: an IPI inside a handler hit an optimizing spin_unlock). */
 NOPROBE bool kprobe_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h)
 {
     struct kprobe_site *s = site_find(addr);
@@ -91,7 +102,7 @@ NOPROBE bool kprobe_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h
     h->owner = s;
     h->post = NULL;
     d = __atomic_load_n(&s->dj, __ATOMIC_ACQUIRE);
-    if (d && !running[cpu_id()]) {
+    if (d && kprobe_bug != KPROBE_BUG_REENTRY_IN_PLACE) {
         int st = __atomic_load_n(&d->state, __ATOMIC_ACQUIRE);
         if (st == DJ_PREPARED || st == DJ_OPTIMIZED) {
             tf->eip = (uint32_t)d->buf;

@@ -71,7 +71,7 @@ int kprobe_check_addr(uint32_t addr, const char **hazard, char *why, size_t n)
         return ksnprintf(why, n, "%08x is outside kernel text", addr), -1;
     if (addr >= (uint32_t)__noprobe_start && addr < (uint32_t)__noprobe_end) {
         *hazard = "H11";
-        return ksnprintf(why, n, "%s is in the no-probe section (probe machinery)", k ? k->name : "?"), -1;
+        return ksnprintf(why, n, "%s is in the no-probe section (the probe path: kernel/noprobe.list)", k ? k->name : "?"), -1;
     }
     if (text_boundary(addr, insn, &len, why, n))
         return -1;

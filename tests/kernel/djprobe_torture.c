@@ -20,6 +20,7 @@
 #include "patch/djprobe.h"
 #include "patch/insn.h"
 #include "tests/kernel/torture.h"
+#include "tests/kernel/anywhere.h"
 
 #define NSITE 4
 int djt_mid(int x), djt_last(int x), djt_branch(int x), djt_loop(int n);
@@ -32,6 +33,9 @@ static struct waitq callee_wq = WAITQ_INIT("djt-callee");
 static volatile uint32_t checked, sleeps;
 static int djt_duration = 2000;
 KPARAM_INT("djt_duration", djt_duration, 100, 3600000, "djprobe-torture: run time (ms)");
+static int djt_anywhere;
+KPARAM_INT("djt_anywhere", djt_anywhere, 0, 1, "djprobe-torture: 1 also runs the anywhere-torture "
+           "(probes on formerly no-probe functions, tests/kernel/anywhere_torture.c)");
 
 static volatile uint32_t tick;
 static uint32_t site(int i) { return (uint32_t)fns[i] + (uint32_t)offs[i]; }
@@ -187,6 +191,8 @@ static int scenario_djprobe_torture(char *why, size_t n)
     tp[0].live = false;
     end = clock_ns() + (uint64_t)djt_duration * 1000000;
     landing_begin();
+    if (djt_anywhere && anywhere_start())
+        return ksnprintf(why, n, "anywhere-torture: a probe was refused"), 1;
     torture_spawn("djt", worker, (uint32_t)param_seed);
     if (!(tk = thread_create("djt-ticker", ticker, NULL, CPUMASK_ALL)))
         return ksnprintf(why, n, "out of memory"), 1;
@@ -199,6 +205,10 @@ static int scenario_djprobe_torture(char *why, size_t n)
     }
     torture_stop = 1;
     thread_join(tk);
+    if (djt_anywhere && anywhere_finish(lwhy, sizeof lwhy)) {
+        kprintf("!!! anywhere-torture: %s\n", lwhy);
+        return ksnprintf(why, n, "anywhere-torture: %s", lwhy), 1;
+    }
     torture_landing_stop();
     for (k = 0; k < NSITE; k++)
         if (tp[k].live) {
