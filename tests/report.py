@@ -653,7 +653,7 @@ def section_coverage(R, run, bench_out, P, map_path):
             "(`tests/kernel/insn_sites.c`, from `%s`): **int3** = an int3 probe is accepted (not in the "
             "no-probe section, the instruction can run out of line); **jump** = the site can also be "
             "jump-optimized (its region passes analysis and relocates). Refusals for jump optimization by "
-            "hazard: H12 includes the no-probe section (the probe machinery) and regions crossing the "
+            "hazard: H12 includes the no-probe section (the probe path: kernel/noprobe.list) and regions crossing the "
             "function end; H4 includes branches from other functions. Class = source subsystem of the "
             "object file (`build/kernel.map`)." % run["sites_from"])
         rows = []

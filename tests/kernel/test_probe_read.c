@@ -1,9 +1,12 @@
-/* Self-tests for probe_read() (kernel/fixup.c): the fault-safe read probe
+/* Self-tests for probe_read() (kernel/fixup.c), the fault-safe read probe
  * handlers use.  Mapped, read-only, unmapped, guard-page, page-crossing and
  * wrapping ranges, and from inside a probe handler (int3 path).  Negative
- * control: fixup_bug=no_copy (tests/scenarios/neg-probe-read-nofixup.scn). */
+ * control: fixup_bug=no_copy (tests/scenarios/neg-probe-read-nofixup.scn);
+ * and for plog (kernel/plog.c), the handlers' lock-free report ring. */
 #include "kernel/ktest.h"
 #include "kernel/fixup.h"
+#include "kernel/plog.h"
+#include "kernel/console.h"
 #include "kernel/mem.h"
 #include "kernel/thread.h"
 #include "patch/kprobe.h"
@@ -93,4 +96,20 @@ KTEST(probe_read_in_handler)
     KEXPECT_EQ(pr_seen.bad, -1);
     KEXPECT_EQ(pr_seen.good, 0);
     KEXPECT_EQ(pr_seen.word, 0xfeedf00d);
+}
+
+/* plog (kernel/plog.c): records are kept in order and drained once; a full
+ * ring drops and counts (one CPU's ring holds 64; nothing else prints here). */
+KTEST(plog_ring_drops_when_full)
+{
+    uint32_t dropped = plog_dropped();
+    int i;
+    plog_drain();
+    for (i = 0; i < 70; i++)
+        plog(KL_DEBUG, "plog self-test %u\n", (uint32_t)i, 0, 0, 0);
+    KEXPECT_EQ(plog_dropped() - dropped, 6);
+    KEXPECT_EQ(plog_drain(), 64);
+    KEXPECT_EQ(plog_drain(), 0);
+    plog(KL_INFO, "plog self-test: %s %u %08x\n", (uint32_t)"drained", 7, 0xabc, 0);
+    KEXPECT_EQ(plog_drain(), 1);
 }
