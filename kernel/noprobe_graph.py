@@ -161,6 +161,11 @@ def main():
     if a.write:
         open(a.write, "w").write(text)
         return 0
+    count = {}
+    for s in syms:
+        count[s[2]] = count.get(s[2], 0) + 1
+    errs += ["%s names %d functions (static twins): the check goes by name; rename one"
+             % (f, count[f]) for f in sorted(via) if count.get(f, 0) > 1]
     lo, hi = marks["__noprobe_start"], marks["__noprobe_end"]
     inside = {n for (s, e, n, _) in syms if lo <= s < hi}
     for f in sorted(via):

@@ -32,7 +32,7 @@ static void old_bytes(const struct djprobe *d, uint8_t b[5])
 
 struct rv_write { struct djprobe **v; int n; bool jump; };
 
-NOPROBE static int write_parked(void *arg)
+NOPROBE static int dj_write_parked(void *arg)
 {
     struct rv_write *w = arg;
     uint8_t b[5];
@@ -54,7 +54,7 @@ static void write_all(struct djprobe **v, int n, bool jump, int how)
         text_sync_cores();
         for (i = 0; i < n; i += TEXT_PATCH_MAX) {
             w = (struct rv_write){ v + i, n - i < TEXT_PATCH_MAX ? n - i : TEXT_PATCH_MAX, jump };
-            rendezvous_run(write_parked, &w);
+            rendezvous_run(dj_write_parked, &w);
             text_sync_cores();                       /* (re-write pass for QEMU) */
         }
         return;

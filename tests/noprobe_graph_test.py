@@ -5,6 +5,7 @@ passes, and each way the no-probe set can go wrong is caught by name:
   - a root dropped (its functions are then marked needlessly);
   - a cut dropped (panic's printing joins the closure, unmarked);
   - a new indirect call nobody listed;
+  - two static functions with one name (the check goes by name);
   - a stale checked-in list.
 Usage: noprobe_graph_test.py BUILD_DIR (after `make all`)."""
 import os
@@ -72,6 +73,8 @@ def main():
         r3 = edited(ROOTS, tmp, lambda s: re.sub(r"^cut panic .*\n", "", s, flags=re.M))
         expect("cut panic dropped", run(dis, nm, roots=r3), 1,
                r"^noprobe: not NOPROBE but reachable from the probe path: panic <- ")
+        n2 = edited(nm, tmp, lambda s: s + "00ff0000 00000004 t hit\n")
+        expect("a static twin of hit", run(dis, n2), 1, r"^noprobe: hit names 2 functions")
         l2 = edited(LIST, tmp, lambda s: s.replace("rv_park ", "rv_parked "))
         expect("stale list", run(dis, nm, lst=l2), 1, r"is stale: the call graph changed")
     print("noprobe_graph_test: %d failed" % fails)
