@@ -691,6 +691,14 @@ def section_coverage(R, run, bench_out, P, map_path):
                 % ("{:,}".format(total["boundaries"]), 100.0 * total["int3"] / b, 100.0 * total["jump"] / b,
                    "{:,}".format(ref), 100.0 * ref / b,
                    ", ".join("%s %s" % (h, "{:,}".format(total.get(h, 0))) for h in HAZARDS if total.get(h, 0))))
+            bad = total.get("noprobe", 0) + total.get("no_ool", 0)
+            if "unprobeable_bytes" in total:
+                R.p("Unprobeable (no int3 probe at all: the no-probe section, kernel/noprobe.list, and "
+                    "instructions that cannot run out of line): %s of %s boundaries (%.2f%%, the target is "
+                    "under 5%%), %s of %s instruction bytes (%.2f%%)."
+                    % ("{:,}".format(bad), "{:,}".format(total["boundaries"]), 100.0 * bad / b,
+                       "{:,}".format(total["unprobeable_bytes"]), "{:,}".format(total["bytes"]),
+                       100.0 * total["unprobeable_bytes"] / (total["bytes"] or 1)))
         if P.plt and rows:
             plt = P.plt
             fig, ax = plt.subplots(figsize=(6.5, 0.45 * len(rows) + 1.2))
