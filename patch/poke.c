@@ -28,20 +28,26 @@ static struct poke_batch *volatile poke_active;
 void sync_cores(void) __attribute__((weak));   /* smp/: IPI + serialize on every CPU */
 
 /* The holder sends IPIs and waits for every CPU (core syncs) and for every
- * int3 reference, so the lock may be taken only where those can complete. */
+ * int3 reference, so the lock may be taken only where those can complete.
+ * The per-CPU rules are read with interrupts off: a thread preempted between
+ * cpu_id() and the read would judge the CPU it left (the anywhere-torture
+ * saw that: another thread's handler held that CPU's int3 reference). */
 void text_lock(void)
 {
     const char *rule = NULL;
+    uint32_t f = read_eflags();
+    cli();
     if (int3_ref_held())
         rule = "with an int3 reference held (the reference wait would wait for itself)";
     else if (mycpu()->irq_depth)
         rule = "from an interrupt or exception handler (its CPU cannot answer the core-sync IPIs)";
     else if (rendezvous_mine())
         rule = "inside a rendezvous (the other CPUs are parked with interrupts off)";
-    else if (!(read_eflags() & EFLAGS_IF))
+    else if (!(f & EFLAGS_IF))
         rule = "with interrupts off (this CPU could not answer another holder's core-sync IPIs)";
     if (rule)
         panic("text_lock: taken %s", rule);
+    sti();
     spin_lock(&text_spin);
 }
 void text_unlock(void) { spin_unlock(&text_spin); }

@@ -43,7 +43,7 @@ static struct ap exact[NEXACT], churn[NCHURN], nested;
 static struct spinlock any_lock = SPINLOCK_INIT("anywhere");
 static const char any_fmt[] = "anywhere %u %s";
 static volatile uint32_t any_ipi_count, any_nested_calls[NCPU_MAX], handler_faults;
-static uint32_t calls[NEXACT], lock_count, lock_iters, churn_ops, churn_refused;
+static uint32_t calls[NEXACT], lock_count, lock_iters, churn_ops, churn_refused, churn_hits, churn_hit_fns;
 static volatile int any_stop;
 static struct thread *workers[NCPU_MAX], *churner;
 
@@ -155,6 +155,8 @@ static void churn_main(void *arg)
         } else {
             kprobe_unregister(&a->kp);
             a->live = false;
+            churn_hits += a->kp.nhit;
+            churn_hit_fns |= a->kp.nhit ? 1u << (a - churn) : 0;
             if (sum(a->ran) != a->kp.nhit && __atomic_fetch_add(&any_errors, 1, __ATOMIC_RELAXED) < 5)
                 kprintf("!!! anywhere-torture: %s: %u hits counted but the handler ran %u times\n",
                         a->kp.symbol, a->kp.nhit, sum(a->ran));
@@ -201,6 +203,8 @@ int anywhere_finish(char *why, size_t n)
         if (churn[i].live) {
             kprobe_unregister(&churn[i].kp);
             churn[i].live = false;
+            churn_hits += churn[i].kp.nhit;
+            churn_hit_fns |= churn[i].kp.nhit ? 1u << i : 0;
         }
     for (i = 0; i < NEXACT; i++) {
         opt += kprobe_opt_state(&exact[i].kp) == DJ_OPTIMIZED;
@@ -217,9 +221,11 @@ int anywhere_finish(char *why, size_t n)
     missed = nested.kp.nmissed;
     ncalls = sum((const uint32_t *)any_nested_calls);
     kprintf("anywhere-torture: any_nested called %u times from handlers: %u missed, %u hits; "
-            "lock %u of %u; IPIs %u of %u; churn %u operations (%u refused); handler read faults %u; "
+            "lock %u of %u; IPIs %u of %u; churn %u operations (%u refused), %u hits in %d of %d functions; "
+            "handler read faults %u; "
             "%u of %d exact probes jump-optimized\n", ncalls, missed, nested.kp.nhit, lock_count, lock_iters,
-            any_ipi_count, calls[A_CALL], churn_ops, churn_refused, handler_faults, opt, NEXACT);
+            any_ipi_count, calls[A_CALL], churn_ops, churn_refused, churn_hits, __builtin_popcount(churn_hit_fns),
+            NCHURN, handler_faults, opt, NEXACT);
     if (bad)
         return 1;
     if (nested.kp.nhit || sum(nested.ran) || missed != ncalls)
