@@ -85,11 +85,27 @@ static int apply_one(const struct kparam *p, const char *v, size_t vlen, char *e
     return 1;
 }
 
+/* Two definitions of one key would shadow each other silently. */
+static int duplicate_key(const struct kparam *tab, int n, char *err, size_t errlen)
+{
+    int i, j;
+    size_t l;
+    for (i = 0; i < n; i++)
+        for (j = i + 1; j < n; j++) {
+            for (l = 0; tab[i].name[l]; l++) ;
+            if (word_eq(tab[i].name, l, tab[j].name))
+                return ksnprintf(err, errlen, "parameter %s is defined twice (a build bug)", tab[i].name), 1;
+        }
+    return 0;
+}
+
 int param_apply(const char *cmdline, const struct kparam *tab, int n, char *err, size_t errlen)
 {
     const char *s = cmdline;
     int errors = 0, first = 1, i;
     err[0] = 0;
+    if (duplicate_key(tab, n, err, errlen))
+        return 1;
     while (*s) {
         const char *w, *eq = 0;
         size_t wl;

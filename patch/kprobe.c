@@ -22,10 +22,10 @@
 #include "kernel/cpu.h"
 #include "kernel/param.h"
 
-static int kprobe_bug;
-enum { KPROBE_BUG_NONE, KPROBE_BUG_REENTRY_IN_PLACE, KPROBE_BUG_NO_GUARD };
-KPARAM_ENUM("kprobe_bug", kprobe_bug, "none|reentry_in_place|no_guard",
-            "negative controls: reentry_in_place steps a reentrant hit of a published "
+static int reentry_bug;
+enum { REENTRY_BUG_NONE, REENTRY_BUG_IN_PLACE, REENTRY_BUG_NO_GUARD };
+KPARAM_ENUM("reentry_bug", reentry_bug, "none|in_place|no_guard",
+            "negative controls: in_place steps a reentrant hit of a published "
             "djprobe in the text; no_guard runs handlers inside handlers (H11)");
 
 #define NBUCKET 64
@@ -64,7 +64,7 @@ NOPROBE static int run_pre(struct kprobe_site *s, struct trapframe *tf, int *pos
 {
     struct kprobe *p;
     int me = cpu_id(), skip = 0;
-    if ((running[me] && kprobe_bug != KPROBE_BUG_NO_GUARD) ||
+    if ((running[me] && reentry_bug != REENTRY_BUG_NO_GUARD) ||
         console_panic_cpu >= 0) {              /* reentered (H11), or a panic report */
         for (p = s->probes; p; p = p->next)
             __atomic_fetch_add(&p->nmissed, 1, __ATOMIC_RELAXED);
@@ -102,7 +102,7 @@ NOPROBE bool kprobe_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h
     h->owner = s;
     h->post = NULL;
     d = __atomic_load_n(&s->dj, __ATOMIC_ACQUIRE);
-    if (d && kprobe_bug != KPROBE_BUG_REENTRY_IN_PLACE) {
+    if (d && reentry_bug != REENTRY_BUG_IN_PLACE) {
         int st = __atomic_load_n(&d->state, __ATOMIC_ACQUIRE);
         if (st == DJ_PREPARED || st == DJ_OPTIMIZED) {
             tf->eip = (uint32_t)d->buf;

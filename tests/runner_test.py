@@ -43,6 +43,10 @@ def main():
     check("no command-line echo: the reason cannot be checked", False, neg, 35,
           "End of test: FAILURE (3 asm block results differ from the model)\n")
     check("a negative control that passed fails", False, neg, 33, good)
+    check("a guest reset (triple fault) fails a pass scenario", False, sc(), 0, CMD)
+    check("a guest reset fails a control that does not name it", False, neg, 0, CMD)
+    reset = sc(expect="fail", verdict="panic|reset", match=r"EIP is inside")
+    check("a guest reset is caught where the control names it", True, reset, 0, CMD)
     print("runner_test: all verdict rules fail and pass as they should")
 
 

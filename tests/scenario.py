@@ -25,7 +25,7 @@ DEFAULTS = {"args": "scenario=selftest", "cpus": "1", "timeout": "60", "mode": "
             "verdict": "", "match": "", "allow": "", "description": "", "input": "", "expect_lines": ""}
 CHOICES = {"mode": {"default", "singlestep", "icount"}, "boot": {"kernel", "iso"},
            "suite": {"test", "bench", "soak", "manual"}, "expect": {"pass", "fail"},
-           "verdict": {"", "failure", "panic", "hang", "stall"}}
+           "verdict": {"", "failure", "panic", "hang", "stall", "reset"}}
 
 
 class ScenarioError(Exception):

@@ -43,7 +43,7 @@ def main():
     print("shell: %d CPUs%s; quit ends the run, Ctrl-A X quits QEMU; log in %s" % (
         a.cpus, ", background load" if a.load else "", os.path.relpath(rundir, runner.ROOT)), flush=True)
     rc = subprocess.call(cmd)
-    print("\nshell: QEMU exit status %d (%s)" % (rc, runner.EXIT_CLASS.get(rc, "quit from QEMU" if rc == 0 else "?")))
+    print("\nshell: QEMU exit status %d (%s)" % (rc, "quit from QEMU, or a guest reset" if rc == 0 else runner.EXIT_CLASS.get(rc, "?")))
     return 0 if rc in (0, 33) else 1
 
 

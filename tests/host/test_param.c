@@ -1,5 +1,6 @@
 /* Host unit tests for kernel/param.c: key=value parsing, ranges, enums,
- * unknown keys and malformed words are errors, the kernel path is skipped. */
+ * unknown keys and malformed words are errors, the kernel path is skipped,
+ * a key defined twice is refused. */
 #include "tests/host/check.h"
 #include "kernel/param.h"
 
@@ -51,5 +52,13 @@ int main(void)
     CHECK_EQ(param_parse_int("99999999999999999999", 20, &v), -1);
     CHECK_EQ(param_parse_int("3M", 2, &v), 0);
     CHECK_EQ(v, 3000000);
+    {                                       /* one key defined twice: every boot refuses */
+        static const struct kparam twice[] = {
+            { "seed", KP_INT, &seed, 0, 1000, 0, "" },
+            { "seed", KP_INT, &model, 0, 1000, 0, "" },
+        };
+        CHECK_EQ(param_apply("k", twice, 2, err, 200), 1);
+        CHECK_STR(err, "parameter seed is defined twice (a build bug)");
+    }
     return check_done("test_param");
 }
