@@ -5,8 +5,9 @@ Reads `objdump -d` and `nm -n -S` of build/kernel.elf and kernel/noprobe.roots
 (the entry points of the #BP/#DB paths, the out-of-line step, the emulator and
 the patcher's critical sections, each with its reason).  The closure is every
 function a root can reach through direct calls and jumps (tail calls, .cold
-parts, asm fall-through), stopping at `cut` functions.  An indirect call in
-the closure must be listed as `indirect FN COUNT reason`.
+parts, asm fall-through), stopping at `cut` functions; a `frame` is in the
+set for its return addresses only (its callees are not followed).  Every
+indirect call in the set must be listed as `indirect FN COUNT reason`.
 
   --write LIST   write the closure (one line per function, with the caller it
                  was reached from) to LIST
@@ -111,7 +112,7 @@ def parse_roots(path):
                 sys.exit("%s:%d: indirect FN COUNT reason" % (path, no))
             ind[p[1]] = int(q[0])
         else:
-            sys.exit("%s:%d: expected root|cut FN reason, or indirect FN COUNT reason" % (path, no))
+            sys.exit("%s:%d: expected root|frame|cut FN reason, or indirect FN COUNT reason" % (path, no))
     return roots, cuts, ind, frames
 
 
@@ -175,6 +176,8 @@ def main():
             if f not in frames:
                 errs.append("%s makes %d indirect calls, %s lists %d (say where they go)"
                             % (f, indirect.get(f, 0), a.roots, ind.get(f, 0)))
+    for f in sorted(set(ind) - set(via)):
+        errs.append("%s lists indirect calls of %s, which is not in the set" % (a.roots, f))
     for f in sorted(inside - set(via)):
         errs.append("NOPROBE but not reachable from any root: %s (drop the mark, or add a root)" % f)
     try:
