@@ -20,7 +20,10 @@ struct kprobe {
     const char *symbol;
     uint32_t offset;
     /* Return nonzero if the handler changed tf->eip: the probed instruction
-     * is then skipped (and the post-handler not run). */
+     * is then skipped (and the post-handler not run).  A handler may hit
+     * probed code (counted as missed, H11) but must not sleep, take a lock
+     * the probed code may hold, or print through kprintf (its console lock
+     * may be held there): read with probe_read(), report with plog(). */
     int (*pre_handler)(struct kprobe *p, struct trapframe *tf);
     void (*post_handler)(struct kprobe *p, struct trapframe *tf);
     uint32_t flags;
