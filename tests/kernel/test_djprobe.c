@@ -270,6 +270,45 @@ KTEST(djprobe_reentry_is_missed)
     kprobe_unregister(&inner);
 }
 
+/* A reentrant hit (inside a handler) while the jump's tail is already in the
+ * text and the int3 still at the head: it must run the buffer's copy, not
+ * step the first instruction and resume in the tail's bytes.  The write
+ * observer calls dj_add, whose int3 probe's handler calls dj_jcc.  Negative
+ * control: reentry_bug=in_place (tests/scenarios/neg-djprobe-reentry-in-place.scn). */
+static struct kprobe rt_inner = { .pre_handler = pre_nothing };
+static volatile int rt_fired, rt_result = -1;
+static int pre_calls_jcc(struct kprobe *p, struct trapframe *tf) { (void)p; (void)tf; rt_result = dj_jcc(20); return 0; }
+static void rt_hook(uint32_t addr, const uint8_t *orig, uint32_t buf)
+{
+    (void)buf;
+    if (addr != rt_inner.addr || rt_fired || *(uint8_t *)addr != 0xCC || !kmemcmp((void *)(addr + 1), orig + 1, 4))
+        return;
+    rt_fired = 1;
+    rt_result = -2;
+    if (dj_add(1) != 7)
+        rt_result = -3;
+}
+KTEST(djprobe_reentry_with_tail_written)
+{
+    struct kprobe outer = { .addr = AT(dj_add, dj_add_mov), .pre_handler = pre_calls_jcc };
+    char err[160] = "";
+    rt_inner.addr = AT(dj_jcc, dj_jcc_cmp);
+    rt_fired = 0;
+    KASSERT(kprobe_register(&outer, err, sizeof err) == 0);   /* an int3 probe */
+    djprobe_write_hook = rt_hook;
+    KASSERT(opt_reg(ktest_ctx, &rt_inner));
+    djprobe_write_hook = NULL;
+    KEXPECT_EQ(rt_fired, 1);
+    KEXPECT_EQ(rt_result, 1);                        /* dj_jcc(20): 20 > 10 */
+    KEXPECT_EQ(outer.nhit, 1);
+    KEXPECT_EQ(rt_inner.nhit, 0);
+    KEXPECT_EQ(rt_inner.nmissed, 1);
+    KEXPECT_EQ(kprobe_opt_state(&rt_inner), DJ_OPTIMIZED);
+    kprobe_unregister(&outer);
+    kprobe_unregister(&rt_inner);
+    KEXPECT_EQ(dj_jcc(3), 0);
+}
+
 /* 100 probes optimized as one batch cost the same two commit syncs as one
  * (the int3 is already at every head: tails, sync, heads, sync). */
 KTEST(djprobe_batch_of_100)
