@@ -66,7 +66,11 @@
  * NO_RELEASE_WAIT (dj_release frees the buffer without the strategy's wait),
  * NO_PREP_REFS (dj_prepare does not wait for int3 handlers that looked the
  * probe up before the buffer was published), NO_FREE_REFS (freeing does not
- * wait for int3 handlers that found the buffer published).
+ * wait for int3 handlers that found the buffer published), REENTRY_IN_PLACE
+ * (a hit inside a probe handler steps the first instruction in the text even
+ * when the buffer is published, as kprobe_int3 did before the anywhere-
+ * torture found it; a reentrant hit is otherwise an ordinary hit here: it
+ * runs the buffer, whose handler call counts it as missed).
  *
  * Property (assertions, tagged with the hazard on their line): no thread
  * executes at addr+2 while the jmp's tail is in the text (H1, H2), returns
@@ -316,6 +320,9 @@ end:
                 if
                 :: PUBLISHED -> pc[me] = TRAP_BUF
                 :: else -> pc[me] = TRAP_STEP
+#ifdef REENTRY_IN_PLACE
+                :: PUBLISHED -> pc[me] = TRAP_STEP           /* a reentrant hit */
+#endif
                 fi }
     :: atomic { pc[me] == TRAP_BUF -> pc[me] = BP; ref[me] = false }  /* iret */
     :: atomic { pc[me] == TRAP_STEP -> ref[me] = false;

@@ -70,6 +70,7 @@ VARIANTS += [
     djopt("safe", extra=["NO_RELEASE_WAIT"], expect="H8"),
     djopt("safe", extra=["NO_PREP_REFS"], expect="H1"),
     djopt("safe", extra=["NO_FREE_REFS"], expect="H8"),
+    djopt("safe", extra=["REENTRY_IN_PLACE"], expect="H1"),
 ]
 
 # Code that a correct variant must reach, as regexes over the model's source
