@@ -147,7 +147,6 @@ static void worker(void *arg)
 static void churn_main(void *arg)
 {
     uint32_t rng = 0xc4u ^ (uint32_t)arg;
-    (void)arg;
     while (!READ_ONCE(any_stop)) {
         struct ap *a = &churn[torture_rnd(&rng) % NCHURN];
         if (!a->live) {
