@@ -25,7 +25,7 @@ PYTHON   ?= python3
 KCFLAGS := -std=gnu11 -O2 -g -Wall -Werror -ffreestanding -fno-pic -fno-pie \
            -fno-stack-protector -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer \
            -fno-strict-aliasing -march=i686 -mgeneral-regs-only -fno-builtin \
-           -fno-asynchronous-unwind-tables -ffunction-sections --param=min-pagesize=0 \
+           -fasynchronous-unwind-tables -ffunction-sections --param=min-pagesize=0 \
            -I. -I$(G) -MMD -MP
 KASFLAGS := -g -I. -I$(G) -D__ASSEMBLY__ -MMD -MP
 KLDFLAGS := -m elf_i386 -T linker.ld -nostdlib --gc-sections -z noexecstack -z max-page-size=4096
@@ -66,16 +66,31 @@ $(B)/ksyms0.o: kernel/gen_ksyms.py
 	$(PYTHON) kernel/gen_ksyms.py --empty > $(B)/ksyms0.S
 	$(KCC) $(KASFLAGS) -c $(B)/ksyms0.S -o $@
 
-$(B)/kernel0.elf: $(KOBJS) $(B)/ksyms0.o linker.ld
-	$(KLD) $(KLDFLAGS) -o $@ $(KOBJS) $(B)/ksyms0.o $(LIBGCC)
+$(B)/kernel0.elf: $(KOBJS) $(B)/ksyms0.o $(B)/unwind0.o linker.ld
+	$(KLD) $(KLDFLAGS) -o $@ $(KOBJS) $(B)/ksyms0.o $(B)/unwind0.o $(LIBGCC)
 
 $(B)/ksyms.o: $(B)/kernel0.elf kernel/gen_ksyms.py
 	$(KNM) -n -S --defined-only $< | $(PYTHON) kernel/gen_ksyms.py > $(B)/ksyms.S
 	$(KCC) $(KASFLAGS) -c $(B)/ksyms.S -o $@
 
-$(B)/kernel.elf: $(KOBJS) $(B)/ksyms.o linker.ld kernel/noprobe.roots kernel/noprobe.list
-	$(KLD) $(KLDFLAGS) -Map=$(B)/kernel.map -o $@ $(KOBJS) $(B)/ksyms.o $(LIBGCC)
+# Unwind table (kernel/unwind.c): from the first image's call-frame
+# information, cross-checked against its code; the final image must give the
+# same table (a stale table fails the link).
+UNWIND_TOOLS := --readelf $(KPFX)readelf --objdump $(KOBJDUMP) --nm $(KNM)
+$(B)/unwind0.o: kernel/gen_unwind.py
+	@mkdir -p $(B)
+	$(PYTHON) kernel/gen_unwind.py --empty $(B)/unwind0.S
+	$(KCC) $(KASFLAGS) -c $(B)/unwind0.S -o $@
+
+$(B)/unwind.o: $(B)/kernel0.elf kernel/gen_unwind.py kernel/unwind.undescribed
+	$(PYTHON) kernel/gen_unwind.py $(UNWIND_TOOLS) --elf $< --undescribed kernel/unwind.undescribed \
+	    --out $(B)/unwind.S --stats
+	$(KCC) $(KASFLAGS) -c $(B)/unwind.S -o $@
+
+$(B)/kernel.elf: $(KOBJS) $(B)/ksyms.o $(B)/unwind.o linker.ld kernel/noprobe.roots kernel/noprobe.list
+	$(KLD) $(KLDFLAGS) -Map=$(B)/kernel.map -o $@ $(KOBJS) $(B)/ksyms.o $(B)/unwind.o $(LIBGCC)
 	$(KNM) -n -S --defined-only $@ | $(PYTHON) kernel/gen_ksyms.py --check $(B)/ksyms.S
+	$(PYTHON) kernel/gen_unwind.py $(UNWIND_TOOLS) --elf $@ --check $(B)/unwind.S || { rm -f $@; exit 1; }
 	$(KNM) -n $@ > $(B)/kernel.sym
 	$(KOBJDUMP) -d -S --no-show-raw-insn $@ > $(B)/kernel.lst
 	$(KNM) -n -S $@ > $(B)/kernel.nm

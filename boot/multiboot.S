@@ -14,6 +14,8 @@
     .section .text.entry, "ax"
     .globl _start
 _start:
+    .cfi_startproc
+    .cfi_undefined %eip           /* unwind: the bottom of the boot stack */
     cli
     cld
     movl $boot_stack_top, %esp
@@ -25,6 +27,7 @@ _start:
     call kmain
 1:  hlt
     jmp 1b
+    .cfi_endproc
 
     .section .bss
     .align 4096

@@ -15,20 +15,33 @@
     .section .noprobe.text, "ax"
     .globl alltraps
 alltraps:
+    .cfi_startproc simple     /* unwind: the trap frame (see the vector stubs) */
+    .cfi_signal_frame
+    .cfi_def_cfa %esp, 20     /* trapno err eip cs eflags; CFA = interrupted ESP */
+    .cfi_offset %eip, -12
     pushal
+    .cfi_adjust_cfa_offset 32
+    .cfi_offset %ebp, -44     /* pushal: ebp above esi and edi */
     cld
     pushl %esp                /* struct trapframe * */
+    .cfi_adjust_cfa_offset 4
     call trap
     .globl alltraps_ret       /* trap()'s return address: stack walkers find the frame */
 alltraps_ret:
     addl $4, %esp
+    .cfi_adjust_cfa_offset -4
     .globl trapret
 trapret:
     testl $TRAP_PUSH, TF_TRAPNO(%esp)
     jnz 2f
 1:  popal
+    .cfi_adjust_cfa_offset -32
+    .cfi_restore %ebp
     addl $8, %esp             /* trapno, err */
+    .cfi_adjust_cfa_offset -8
     iret
+    .cfi_endproc
+/* Undescribed (kernel/unwind.undescribed): the frame is being moved. */
 2:  movl TF_TRAPNO + 4(%esp), %edx   /* err: the value to push */
     subl $4, %esp             /* move the frame down one word */
     movl %esp, %edi

@@ -5,8 +5,7 @@
  * a batch of 1,000 sites spread over ten functions (a site is checked by
  * decoding its function up to it, so one 1,000-site function would charge
  * the batch for an unrealistic quadratic decode). */
-#define FUNC(f) .globl f; .type f, @function; f:
-#define END(f)  .size f, . - f
+#include "kernel/asm.h"
     .text
 FUNC(bench_sled)
     .rept 100
@@ -15,7 +14,7 @@ FUNC(bench_sled)
     ret
 END(bench_sled)
 
-#define SLED100(f) FUNC(f) .rept 100; .byte 0x0f, 0x1f, 0x44, 0x00, 0x00; .endr; ret; END(f)
+#define SLED100(f) FUNC(f); .rept 100; .byte 0x0f, 0x1f, 0x44, 0x00, 0x00; .endr; ret; END(f)
 SLED100(bench_sled1k_0)
 SLED100(bench_sled1k_1)
 SLED100(bench_sled1k_2)
@@ -33,13 +32,13 @@ SLED100(bench_sled1k_9)
  * the callee holds the return address 1b+3, inside (addr, addr+5) (H3).
  * int bq_sled(void): 100 five-byte nops then return 7, a batch of probes. */
 FUNC(bq_mid_call)
-    push %ebp
-    mov %esp, %ebp
+    PUSH_EBP
+    SET_FP
     mov $bq_callee, %edx
 1:  nop
     call *%edx
     add $1, %eax
-    pop %ebp
+    POP_FP
     ret
 END(bq_mid_call)
     .globl bq_mid_call_nop

@@ -3,18 +3,17 @@
  * its function as an absolute symbol (it does not split the function).
  * Region = the fewest whole instructions from the probe covering 5 bytes. */
 #define DJ_OFF(sym, fn, lbl)  .globl sym; .set sym, lbl - fn
-#define FUNC(f) .globl f; .type f, @function; f:
-#define END(f)  .size f, . - f
+#include "kernel/asm.h"
 
     .text
 /* int dj_add(int x): 2x + 5; region at 1: mov (3) + add (2) */
 FUNC(dj_add)
-    push %ebp
-    mov %esp, %ebp
+    PUSH_EBP
+    SET_FP
 1:  mov 8(%ebp), %eax
     add %eax, %eax
     add $5, %eax
-    pop %ebp
+    POP_FP
     ret
 END(dj_add)
 DJ_OFF(dj_add_mov, dj_add, 1b)
@@ -35,12 +34,12 @@ DJ_OFF(dj_jcc_cmp, dj_jcc, 1b)
 /* int dj_call_last(void): dj_callee() + 1; region at 1: xor (2) + call (5),
  * the call last: run from a buffer as push region_end; jmp dj_callee */
 FUNC(dj_call_last)
-    push %ebp
-    mov %esp, %ebp
+    PUSH_EBP
+    SET_FP
 1:  xor %eax, %eax
     call dj_callee
     add $1, %eax
-    pop %ebp
+    POP_FP
     ret
 END(dj_call_last)
 DJ_OFF(dj_call_last_xor, dj_call_last, 1b)
@@ -51,13 +50,13 @@ DJ_OFF(dj_call_last_xor, dj_call_last, 1b)
  * Refused unless the strategy allows mid-region calls (it returns into the
  * buffer's copy then, so buffers wait for stack scans too). */
 FUNC(dj_mid_call)
-    push %ebp
-    mov %esp, %ebp
+    PUSH_EBP
+    SET_FP
     mov $dj_callee, %edx
 1:  nop
     call *%edx
     add $1, %eax
-    pop %ebp
+    POP_FP
     ret
 END(dj_mid_call)
 DJ_OFF(dj_mid_call_nop, dj_mid_call, 1b)

@@ -4,35 +4,34 @@
  * back to before the region.  Results are checked on every call (C models
  * in djprobe_torture.c).  DJT_SITE exports a site's offset. */
 #define DJT_SITE(sym, fn, lbl)  .globl sym; .set sym, lbl - fn
-#define FUNC(f) .globl f; .type f, @function; f:
-#define END(f)  .size f, . - f
+#include "kernel/asm.h"
 
     .text
 /* int djt_mid(int x): djt_callee(x) + 1; region: nop, call *%edx, add */
 FUNC(djt_mid)
-    push %ebp
-    mov %esp, %ebp
+    PUSH_EBP
+    SET_FP
     push 8(%ebp)
     mov $djt_callee, %edx
 1:  nop
     call *%edx
     add $1, %eax
     add $4, %esp
-    pop %ebp
+    POP_FP
     ret
 END(djt_mid)
 DJT_SITE(djt_mid_site, djt_mid, 1b)
 
 /* int djt_last(int x): djt_callee(x) + 2; region: xor, call (last) */
 FUNC(djt_last)
-    push %ebp
-    mov %esp, %ebp
+    PUSH_EBP
+    SET_FP
     push 8(%ebp)
 1:  xor %eax, %eax
     call djt_callee
     add $2, %eax
     add $4, %esp
-    pop %ebp
+    POP_FP
     ret
 END(djt_last)
 DJT_SITE(djt_last_site, djt_last, 1b)

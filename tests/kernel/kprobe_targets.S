@@ -3,18 +3,17 @@
  * inside its function as an absolute symbol (not a text symbol, so it does not
  * split the function in the symbol table).  cdecl, int arguments. */
 #define KP_OFF(sym, fn, lbl)  .globl sym; .set sym, lbl - fn
-#define FUNC(f) .globl f; .type f, @function; f:
-#define END(f)  .size f, . - f
+#include "kernel/asm.h"
 
     .text
 /* int kp_add(int x): 2x + 5 */
 FUNC(kp_add)
-    push %ebp
-    mov %esp, %ebp
+    PUSH_EBP
+    SET_FP
 1:  mov 8(%ebp), %eax           /* 8b 45 08 */
     add %eax, %eax
 2:  add $5, %eax                /* 83 c0 05 */
-3:  pop %ebp
+3:  POP_FP
     ret
 END(kp_add)
 KP_OFF(kp_add_mov, kp_add, 1b)
@@ -58,7 +57,8 @@ KP_OFF(kp_icall_call, kp_icall, 1b)
 /* uint32_t kp_pushf(void): EFLAGS as pushed by pushf */
 FUNC(kp_pushf)
 1:  pushf
-    pop %eax
+    .cfi_adjust_cfa_offset 4
+    POP(%eax)
     ret
 END(kp_pushf)
 KP_OFF(kp_pushf_pushf, kp_pushf, 1b)
@@ -89,13 +89,15 @@ END(kp_sled)
  * the count left in ecx (0).  With TF set the CPU traps after every
  * iteration with EIP still at the rep instruction (SDM Vol. 2, REP). */
 FUNC(kp_rep_stos)
-    push %edi
+    PUSH(%edi)
+    .cfi_offset %edi, -8
     mov 8(%esp), %edi
     mov 12(%esp), %ecx
     mov 16(%esp), %eax
 1:  rep stosb
     mov %ecx, %eax
-    pop %edi
+    POP(%edi)
+    .cfi_restore %edi
     ret
 END(kp_rep_stos)
 KP_OFF(kp_rep_stos_rep, kp_rep_stos, 1b)

@@ -9,13 +9,12 @@
  * so each model covers the whole result: eax, the registers the target
  * changes or must keep, and the flags it leaves. */
 #include "tests/kernel/regstate.h"
-#define FUNC(f) .globl f; .type f, @function; f:
-#define END(f)  .size f, . - f
+#include "kernel/asm.h"
 
     .text
 FUNC(kt_a)
-.La0: push %ebp
-.La1: mov %esp, %ebp
+.La0: PUSH_EBP
+.La1: SET_FP
 .La2: mov 8(%ebp), %eax
 .La3: add $3, %eax
 .La4: add %eax, %eax
@@ -25,7 +24,7 @@ FUNC(kt_a)
 .La8: jl 1f
       sub $1000, %eax
 1:
-.La9: pop %ebp
+.La9: POP_FP
 .La10: ret
 END(kt_a)
 
@@ -48,28 +47,36 @@ END(kt_b)
 /* void kt_call(int (*fn)(int), uint32_t x, uint32_t st[8])   (cdecl)
  * st = {eax, ebx, ecx, edx, esi, edi, ebp, eflags}: loaded (arithmetic flags
  * only; IF and the rest stay as they are), fn(x) called, all stored back. */
-FUNC(kt_call)
-    pushl %ebp
-    pushl %ebx
-    pushl %esi
-    pushl %edi
-    pushl 28(%esp)                  /* st (pushes address with the old esp) */
-    pushl 24(%esp)                  /* fn */
-    pushl 32(%esp)                  /* x: the target's argument; now x, fn, st */
+FUNC(kt_call)                       /* no frame: the CFA stays ESP-based */
+    PUSH_EBP
+    PUSH(%ebx)
+    PUSH(%esi)
+    PUSH(%edi)
+    PUSH(28(%esp))                  /* st (pushes address with the old esp) */
+    PUSH(24(%esp))                  /* fn */
+    PUSH(32(%esp))                  /* x: the target's argument; now x, fn, st */
     pushfl
+    .cfi_adjust_cfa_offset 4
     movl 12(%esp), %eax
-    REGSTATE_LOAD
+    REGSTATE_LOAD                   /* pops the flags */
+    .cfi_adjust_cfa_offset -4
     call *4(%esp)
     pushfl
-    pushl %eax
+    .cfi_adjust_cfa_offset 4
+    PUSH(%eax)
     movl 16(%esp), %eax             /* st */
-    REGSTATE_STORE
+    REGSTATE_STORE                  /* pops eax */
+    .cfi_adjust_cfa_offset -4
     popl 28(%eax)
+    .cfi_adjust_cfa_offset -4
     addl $12, %esp
-    popl %edi
-    popl %esi
-    popl %ebx
+    .cfi_adjust_cfa_offset -12
+    POP(%edi)
+    POP(%esi)
+    POP(%ebx)
     popl %ebp
+    .cfi_adjust_cfa_offset -4
+    .cfi_restore %ebp
     ret
 END(kt_call)
 

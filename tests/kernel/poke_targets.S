@@ -11,8 +11,7 @@
  * after a site while it is patched, not only at function entry and return.
  * POKE_SITE(sym, fn, lbl) exports a site's offset (absolute symbol). */
 #define POKE_SITE(sym, fn, lbl) .globl sym; .set sym, lbl - fn
-#define FUNC(f) .globl f; .type f, @function; f:
-#define END(f)  .size f, . - f
+#include "kernel/asm.h"
 #define FILL6 leal 0(%esi), %esi; leal 0(%esi), %esi; leal 0(%esi), %esi; \
               leal 0(%esi), %esi; leal 0(%esi), %esi; leal 0(%esi), %esi
 

@@ -5,8 +5,10 @@
     .globl text_target_imm
     .type text_target_imm, @function
 text_target_imm:
+    .cfi_startproc
     movl $0x11111111, %eax
     ret
+    .cfi_endproc
     .size text_target_imm, . - text_target_imm
 
 /* text_target_cross_page: the 4 bytes around the next page boundary are
@@ -17,9 +19,11 @@ text_target_imm:
     .p2align 12, 0x90
     .skip 4094, 0x90
 text_target_cross_page:
+    .cfi_startproc
     nop
     nop
     nop
     nop
     ret
+    .cfi_endproc
     .size text_target_cross_page, . - text_target_cross_page
