@@ -5,6 +5,7 @@
 #ifndef IPI_H
 #define IPI_H
 #include "kernel/types.h"
+#include "kernel/unwind.h"
 
 struct trapframe;
 
@@ -42,9 +43,9 @@ bool rendezvous_mine(void);                /* this CPU runs a rendezvous fn */
  * nesting depth) with EIP in [a, b)?  Reports the first in *cpu, *eip. */
 bool rendezvous_interrupted_in(uint32_t a, uint32_t b, int *cpu, uint32_t *eip);
 extern uint32_t rendezvous_eip[];          /* innermost interrupted EIP, 0 if polled */
-/* Stack and frame pointer of each parked CPU (its thread's stack above them
- * holds everything it was doing: stack scans start there). */
-extern uint32_t rendezvous_sp[], rendezvous_fp[];
+/* Each parked CPU's registers in rv_park (its thread's stack above holds
+ * everything it was doing: exact unwinds start there, kernel/unwind.h). */
+extern struct unwind_regs rendezvous_regs[];
 
 extern int ipi_bug;
 enum { IPI_BUG_NONE, IPI_BUG_NO_ACK_BARRIER };

@@ -47,7 +47,7 @@ static void report(struct djprobe *d, const char *what)
     pr_info("djprobe: %08x %s %s: %s\n", d->addr, sym, what, d->why);
 }
 
-static int range_busy(struct djprobe **v, int n, unsigned checks, int scan, bool buffers)
+static int range_busy(struct djprobe **v, int n, unsigned checks, int scan, bool buffers, bool *self)
 {
     struct dj_range r[BATCH_MAX];
     int i, busy;
@@ -55,18 +55,21 @@ static int range_busy(struct djprobe **v, int n, unsigned checks, int scan, bool
         r[i].lo = buffers ? (uint32_t)v[i]->buf : v[i]->addr + 1;
         r[i].hi = buffers ? (uint32_t)v[i]->buf + TRAMP_MAX : v[i]->addr + 5;
     }
-    busy = quiesce_scan(r, n, checks, scan);
+    busy = quiesce_scan(r, n, checks, scan, self);
     for (i = 0; i < n; i++)
         v[i]->tries += r[i].busy;       /* a busy site keeps counting */
     return busy;
 }
 
 /* Stop using d's buffer and free it once the strategy says nobody can be
- * inside: int3 references (detour handlers), then the scan or the tasks wait. */
+ * inside: int3 references (detour handlers), then the scan or the tasks wait.
+ * A remover whose own stack returns into the buffer cannot wait for itself:
+ * the buffer is kept for the optimizer thread to free later (H8). */
 static void release(struct djprobe *d)
 {
     const struct dj_strategy_desc *sd = &dj_strategies[d->strategy];
     unsigned ms = 1;
+    bool self = false;
     ASSERT(d->state == DJ_UNOPTIMIZING);
     if (sd->wait_free) {
         int3_sync_refs();
@@ -77,16 +80,20 @@ static void release(struct djprobe *d)
                 ms = ms < 16 ? ms * 2 : ms;
             }
         else
-            while (range_busy(&d, 1, sd->checks | DJC_IPSCAN, sd->scan, true)) {
+            while (range_busy(&d, 1, sd->checks | DJC_IPSCAN, sd->scan, true, &self) && !self) {
                 djprobe_stats.retries++;
                 thread_sleep_ns(ms * 1000000ull);
                 ms = ms < 16 ? ms * 2 : ms;
             }
     }
     text_lock();
-    dj_free_buffer(d);
+    dj_free_buffer(d, self);
     dj_step(d, DJ_EV_RELEASE);
     text_unlock();
+    if (self) {
+        djprobe_stats.kept++;
+        waitq_wake(&opt_wq, 1);
+    }
 }
 
 /* The strategy's check before the jumps, retried; returns how many of v are
@@ -108,7 +115,7 @@ static int check(struct djprobe **v, int n, const struct dj_strategy_desc *sd)
     }
     for (t = 0; !(sd->checks & DJC_TASKS) && t < tries; t++) {
         for (i = 0; i < n; i++) v[i]->tries = 0;
-        k = range_busy(v, n, sd->checks, sd->scan, false);
+        k = range_busy(v, n, sd->checks, sd->scan, false, NULL);
         for (i = 0; i < n; i++)
             dj_step(v[i], DJ_EV_CHECK);
         if (!k)
@@ -181,7 +188,7 @@ static void run_batch(void)
     }
 }
 
-static bool queued(void *arg) { (void)arg; return queue != NULL && !hold; }
+static bool queued(void *arg) { (void)arg; return (queue != NULL && !hold) || dj_orphans(); }
 
 void djprobe_hold(bool on)
 {
@@ -195,15 +202,20 @@ static void optimizer(void *arg)
     (void)arg;
     for (;;) {
         uint32_t gen;
+        int busy;
         waitq_wait(&opt_wq, queued, NULL);
         thread_sleep_ns(delay_us * 1000ull);
-        if (hold)
+        if (hold && !dj_orphans())
             continue;
         sleeplock_acquire(&kprobe_mutex);
         gen = req_gen;
-        run_batch();
+        if (queue && !hold)
+            run_batch();
         done_gen = gen;
+        busy = dj_reap_orphans();
         sleeplock_release(&kprobe_mutex);
+        if (busy)
+            thread_sleep_ns(1000000);
     }
 }
 

@@ -28,6 +28,8 @@ extern const struct dj_strategy_desc dj_strategies[DJS_N];
 extern int djprobe_default;    /* boot parameter djprobe= */
 extern int djprobe_scan;       /* words | frames */
 enum { DJ_SCAN_WORDS, DJ_SCAN_FRAMES };
+extern int djprobe_unwind;     /* frames: exact | fp (the old walk, a negative control) */
+enum { DJ_UNWIND_EXACT, DJ_UNWIND_FP };
 
 struct djprobe {
     volatile int state;        /* enum dj_state */
@@ -46,8 +48,9 @@ struct djprobe {
 /* A range no thread may be inside: (addr, addr+5) of a site being
  * optimized, or a buffer being freed. */
 struct dj_range { uint32_t lo, hi; bool busy; };
-/* Run the strategy's checks over n ranges; sets busy and returns how many. */
-int quiesce_scan(struct dj_range *r, int n, unsigned checks, int scan);
+/* Run the strategy's checks over n ranges; sets busy and returns how many.
+ * *self_busy (if given): the calling thread's own stack is inside one. */
+int quiesce_scan(struct dj_range *r, int n, unsigned checks, int scan, bool *self_busy);
 /* tasks-RCU style wait: 0 once every thread passed a voluntary switch. */
 int quiesce_tasks(int max_ms);
 
@@ -57,7 +60,11 @@ void djprobe_unoptimize(struct kprobe_site *s, bool forced); /* back to int3; sl
 
 /* patch/djprobe_prep.c */
 int dj_prepare(struct djprobe *d);      /* analysis, buffer; 0 or -1 with d->why */
-void dj_free_buffer(struct djprobe *d); /* under the text lock: poison, remember it */
+/* Under the text lock: poison and remember it, or (keep) hand it to the
+ * optimizer thread, which frees it once no stack is inside (dj_reap_orphans). */
+void dj_free_buffer(struct djprobe *d, bool keep);
+int dj_reap_orphans(void);
+bool dj_orphans(void);
 /* patch/djprobe_write.c: the strategy's writes, text lock held by caller */
 void dj_write_jumps(struct djprobe **v, int n, int write);
 void dj_write_restore(struct djprobe **v, int n, int write);

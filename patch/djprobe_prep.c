@@ -161,17 +161,56 @@ int dj_prepare(struct djprobe *d)
 static struct { uint32_t buf, addr; } freed[NFREED];
 static int nfreed;
 
-void dj_free_buffer(struct djprobe *d)
+/* Buffers whose remover's own stack returns into them: kept intact until
+ * the optimizer thread sees nobody inside (dj_reap_orphans). */
+#define NORPHAN 16
+static struct { uint32_t buf, addr; } orphan[NORPHAN];
+static int norphan;
+
+static void forget(uint32_t buf, uint32_t addr)
+{
+    slot_free_n((uint8_t *)buf, BUF_SLOTS);         /* poisoned with ud2 at once */
+    freed[nfreed % NFREED].buf = buf;
+    freed[nfreed++ % NFREED].addr = addr;
+    djprobe_stats.buffers_freed++;
+}
+
+void dj_free_buffer(struct djprobe *d, bool keep)
 {
     ASSERT(text_lock_held() && d->buf);
-    slot_free_n(d->buf, BUF_SLOTS);                /* poisoned with ud2 at once */
-    freed[nfreed % NFREED].buf = (uint32_t)d->buf;
-    freed[nfreed++ % NFREED].addr = d->addr;
+    if (!keep)
+        forget((uint32_t)d->buf, d->addr);
+    else if (norphan < NORPHAN) {
+        orphan[norphan].buf = (uint32_t)d->buf;
+        orphan[norphan++].addr = d->addr;
+    } else
+        panic("djprobe: more than %d buffers kept for their removers", NORPHAN);
     d->buf = NULL;
     text_unreserve(&d->resv);
     ASSERT(text_reserve(&d->site->resv, d->addr, d->addr + d->site->ool.len, TEXT_KPROBE, d->site) == 0);
-    djprobe_stats.buffers_freed++;
 }
+
+/* Optimizer thread, kprobe_mutex held: free the kept buffers nobody is in
+ * (the full check, this thread's own stack included); returns how many remain. */
+int dj_reap_orphans(void)
+{
+    int i = 0;
+    bool self;
+    while (i < norphan) {
+        struct dj_range r = { orphan[i].buf, orphan[i].buf + TRAMP_MAX, false };
+        if (quiesce_scan(&r, 1, DJC_IPSCAN | DJC_STACK, DJ_SCAN_FRAMES, &self)) {
+            i++;
+            continue;
+        }
+        text_lock();
+        forget(orphan[i].buf, orphan[i].addr);
+        orphan[i] = orphan[--norphan];
+        text_unlock();
+    }
+    return norphan;
+}
+
+bool dj_orphans(void) { return READ_ONCE(norphan) != 0; }
 
 bool djprobe_freed_buffer(uint32_t a, uint32_t *probe)
 {

@@ -1,11 +1,13 @@
-/* Quiescence checks for jump optimization (DESIGN.md H1, H2, H3, H8): with
- * every other CPU parked in a rendezvous, is any thread or interrupt frame
- * inside one of the ranges?  EIP scan: preempted threads' saved EIPs, every
- * parked CPU's interrupted EIPs at every nesting depth and the return
- * addresses of the detour handlers it runs.  Stack scan:
- * every word of every stack (conservative, Ksplice style) or a frame-pointer
- * unwind through trap frames (djprobe_scan=).  Both are computed, so the
- * conservative scan's false positives (data words the unwind shows are not
+/* Quiescence checks for jump optimization (H1, H2, H3, H8): with every
+ * other CPU parked in a rendezvous, is any thread or interrupt frame inside
+ * one of the ranges?  EIP scan: preempted threads' saved EIPs, every parked
+ * CPU's interrupted EIPs at every nesting depth and the return addresses of
+ * the detour handlers it runs.  Stack scan (djprobe_scan=): every word of
+ * every stack (conservative, Ksplice style), or its frames: the exact unwind
+ * (kernel/unwind.c; every frame's stopped, interrupted or return address,
+ * the scanning thread's own stack included; an unreliable stack is busy) or,
+ * as a negative control, the old frame-pointer walk (djprobe_unwind=fp).
+ * The word scan's false positives (data words the exact unwind shows are no
  * return addresses) are counted: the seed's "can't tell code from data". */
 #include "patch/djprobe_int.h"
 #include "kernel/thread.h"
@@ -14,15 +16,21 @@
 #include "kernel/trap.h"
 #include "kernel/mem.h"
 #include "kernel/panic.h"
+#include "kernel/param.h"
+#include "kernel/unwind.h"
 
 #define MAX_SLOTS 96
-extern char alltraps_ret[];
+
+int djprobe_unwind = DJ_UNWIND_EXACT;
+KPARAM_ENUM("djprobe_unwind", djprobe_unwind, "exact|fp",
+            "frame scans: the exact unwind, or the old frame-pointer walk (a negative control)");
 
 struct scan {
     struct dj_range *r;
     int n, busy, mode;          /* mode: DJ_SCAN_* */
     unsigned checks;
     struct thread *self;
+    bool self_busy;             /* the scanning thread's own stack is inside */
 };
 
 static bool inside(struct scan *s, uint32_t v)
@@ -47,26 +55,30 @@ static bool hit(struct scan *s, uint32_t v)
     return any;
 }
 
-/* Return-address slots of a frame-pointer walk; a return into alltraps
- * means trap()'s argument is a trap frame: its EIP is a slot too. */
-static int unwind(uint32_t ebp, uint32_t lo, uint32_t hi, uint32_t *slot)
+static void all_busy(struct scan *s)
 {
-    int n = 0;
-    while (ebp >= lo && ebp + 12 <= hi && n < MAX_SLOTS - 1) {
-        uint32_t ret = ((uint32_t *)ebp)[1], next = ((uint32_t *)ebp)[0];
-        slot[n++] = ebp + 4;
-        if (ret == (uint32_t)alltraps_ret) {
-            struct trapframe *tf = (struct trapframe *)((uint32_t *)ebp)[2];
-            if ((uint32_t)tf < lo || (uint32_t)(tf + 1) > hi)
-                break;
-            slot[n++] = (uint32_t)&tf->eip;
-            next = tf->ebp;
-        }
-        if (next <= ebp)
-            break;
-        ebp = next;
+    int i;
+    for (i = 0; i < s->n; i++) {
+        s->busy += !s->r[i].busy;
+        s->r[i].busy = true;
     }
-    return n;
+}
+
+/* The exact frames of one stack: each frame's PC and the slot it was read
+ * from (0 for the first); returns UNWIND_END or why the rest is unreliable. */
+static int frames(const struct unwind_regs *start, uint32_t lo, uint32_t hi,
+                  uint32_t *pc, uint32_t *slot, int *n)
+{
+    struct unwind_state u;
+    int e;
+    unwind_begin(&u, start, lo, hi);
+    pc[0] = u.pc; slot[0] = 0; *n = 1;
+    while ((e = unwind_next(&u)) > 0) {
+        if (*n == MAX_SLOTS)
+            return UNWIND_DEEP;
+        pc[*n] = u.pc; slot[(*n)++] = u.slot;
+    }
+    return e;
 }
 
 static bool is_slot(const uint32_t *slot, int n, uint32_t a)
@@ -77,22 +89,49 @@ static bool is_slot(const uint32_t *slot, int n, uint32_t a)
     return false;
 }
 
-static void scan_stack(struct scan *s, uint32_t sp, uint32_t fp, uint32_t first_slot, uint32_t hi)
+/* The old walk's slots: from the saved EBP (and, for a switched-out thread,
+ * swtch's own return address). */
+static int fp_slots(const struct unwind_regs *start, bool switched, uint32_t hi, uint32_t *slot)
 {
-    uint32_t slot[MAX_SLOTS], a;
-    int n = unwind(fp, sp, hi, slot);
-    if (first_slot)
-        slot[n++] = first_slot;
-    for (a = ALIGN_UP(sp, 4); a + 4 <= hi; a += 4) {
+    uint32_t bp = switched ? ((uint32_t *)start->sp)[3] : start->bp;
+    int n = unwind_fp(bp, start->sp, hi, slot, MAX_SLOTS - 1);
+    if (switched)
+        slot[n++] = start->sp + 16;
+    return n;
+}
+
+static void scan_stack(struct scan *s, const struct unwind_regs *start, bool switched,
+                       uint32_t lo, uint32_t hi, bool self)
+{
+    uint32_t pc[MAX_SLOTS], slot[MAX_SLOTS], fslot[MAX_SLOTS], a;
+    int n, nf = 0, i, err = frames(start, lo, hi, pc, slot, &n);
+    bool exact = s->mode == DJ_SCAN_FRAMES && djprobe_unwind == DJ_UNWIND_EXACT;
+    djprobe_stats.stacks++;
+    if (err != UNWIND_END)
+        djprobe_stats.unreliable++;
+    if (exact) {
+        for (i = 0; i < n; i++)
+            if (hit(s, pc[i])) {
+                djprobe_stats.stack_hits++;
+                s->self_busy |= self;
+            }
+        if (err != UNWIND_END) {
+            all_busy(s);
+            s->self_busy |= self;
+        }
+    } else if (s->mode == DJ_SCAN_FRAMES) {
+        nf = fp_slots(start, switched, hi, fslot);
+    }
+    for (a = ALIGN_UP(start->sp, 4); a + 4 <= hi; a += 4) {
         uint32_t v = *(uint32_t *)a;
-        bool precise;
         if (!inside(s, v))
             continue;
-        precise = is_slot(slot, n, a);
-        djprobe_stats.false_pos += !precise;     /* the word scan's, in both modes */
-        if (precise || s->mode == DJ_SCAN_WORDS) {
+        if (err == UNWIND_END)           /* the word scan's, in every mode */
+            djprobe_stats.false_pos += !is_slot(slot, n, a);
+        if (s->mode == DJ_SCAN_WORDS || (!exact && is_slot(fslot, nf, a))) {
             hit(s, v);
             djprobe_stats.stack_hits++;
+            s->self_busy |= self;
         }
     }
 }
@@ -102,6 +141,7 @@ static void scan_thread(struct thread *t, void *arg)
     struct scan *s = arg;
     struct cpu *c = &cpus[t->cpu];
     bool running = c->online && c->parked && c->thread == t;
+    struct unwind_regs r;
     if (t == s->self || t->state == TS_ZOMBIE)
         return;
     if ((s->checks & DJC_IPSCAN) && !running && t->tf && hit(s, t->tf->eip))
@@ -109,14 +149,17 @@ static void scan_thread(struct thread *t, void *arg)
     if (!(s->checks & DJC_STACK))
         return;
     if (running)
-        scan_stack(s, rendezvous_sp[c->id], rendezvous_fp[c->id], 0, t->stack_hi);
-    else                                   /* swtch frame: edi esi ebx ebp ret */
-        scan_stack(s, t->esp, ((uint32_t *)t->esp)[3], t->esp + 16, t->stack_hi);
+        scan_stack(s, &rendezvous_regs[c->id], false, t->stack_lo, t->stack_hi, false);
+    else {
+        unwind_switched(&r, t);
+        scan_stack(s, &r, true, t->stack_lo, t->stack_hi, false);
+    }
 }
 
 static int scan_rv(void *arg)
 {
     struct scan *s = arg;
+    struct unwind_regs r;
     int i, d;
     for (i = 0; (s->checks & DJC_IPSCAN) && i < NCPU_MAX; i++) {
         struct cpu *c = &cpus[i];
@@ -133,17 +176,23 @@ static int scan_rv(void *arg)
             }
     }
     thread_foreach(scan_thread, s);
+    if ((s->checks & DJC_STACK) && s->mode == DJ_SCAN_FRAMES && djprobe_unwind == DJ_UNWIND_EXACT) {
+        unwind_regs(&r);                      /* the scanning thread's own stack */
+        scan_stack(s, &r, false, s->self->stack_lo, s->self->stack_hi, true);
+    }
     return 0;
 }
 
-int quiesce_scan(struct dj_range *r, int n, unsigned checks, int mode)
+int quiesce_scan(struct dj_range *r, int n, unsigned checks, int mode, bool *self_busy)
 {
-    struct scan s = { r, n, 0, mode < 0 ? djprobe_scan : mode, checks, thread_current() };
+    struct scan s = { r, n, 0, mode < 0 ? djprobe_scan : mode, checks, thread_current(), false };
     int i;
     for (i = 0; i < n; i++)
         r[i].busy = false;
     if (checks & (DJC_IPSCAN | DJC_STACK))
         rendezvous_run(scan_rv, &s);
+    if (self_busy)
+        *self_busy = s.self_busy;
     return s.busy;
 }
 

@@ -11,11 +11,12 @@
 #include "kernel/x86.h"
 #include "kernel/panic.h"
 #include "kernel/spinlock.h"
+#include "kernel/unwind.h"
 
 static struct spinlock rv_lock = SPINLOCK_INIT("rendezvous");
 static volatile int rv_parked, rv_go, rv_left, rv_owner = -1;
 uint32_t rendezvous_eip[NCPU_MAX];
-uint32_t rendezvous_sp[NCPU_MAX], rendezvous_fp[NCPU_MAX];   /* where each parked CPU spins */
+struct unwind_regs rendezvous_regs[NCPU_MAX];   /* where each parked CPU spins: an exact unwind starts here */
 
 static NOPROBE void rv_park(void *arg)
 {
@@ -23,8 +24,7 @@ static NOPROBE void rv_park(void *arg)
     (void)arg;
     rendezvous_eip[c->id] = c->irq_depth > 0 && c->irq_depth <= INTR_NEST_MAX ?
                             c->intr_eips[c->irq_depth - 1] : 0;
-    rendezvous_sp[c->id] = (uint32_t)__builtin_frame_address(0);
-    rendezvous_fp[c->id] = read_ebp();
+    unwind_regs(&rendezvous_regs[c->id]);
     c->parked = 1;
     __atomic_add_fetch(&rv_parked, 1, __ATOMIC_SEQ_CST);
     while (!READ_ONCE(rv_go))

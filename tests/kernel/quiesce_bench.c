@@ -249,7 +249,7 @@ static int scan_busy(int from, int n, unsigned checks, int mode)
         rng[i].lo = jsites[from + i] + 1;
         rng[i].hi = jsites[from + i] + 5;
     }
-    quiesce_scan(rng, n, checks, mode);
+    quiesce_scan(rng, n, checks, mode, NULL);
     for (i = 0; i < n; i++)
         b += rng[i].busy;
     return b;

@@ -1,0 +1,126 @@
+/* Exact unwinder (kernel/unwind.h): one step per frame, following the table
+ * kernel/gen_unwind.py builds from the DWARF call-frame information (DWARF 5,
+ * 6.4.1: CFA, return address and saved EBP rules).  A return address is
+ * looked up one byte back (it may follow a call that never returns); the
+ * EIP of an interrupted frame (a trap frame, SDM Vol. 3, 6.12.1) exactly. */
+#include "kernel/unwind.h"
+#include "kernel/thread.h"
+#include "kernel/trap.h"
+
+#define UNWIND_MAX_DEPTH 64
+
+extern const struct unwind_entry unwind_table[];
+extern const uint32_t unwind_nr;
+extern char __text_start[], __text_end[], swtch_resume[];
+uint32_t (*unwind_foreign)(uint32_t pc, int *extra);
+
+_Static_assert(sizeof(struct unwind_entry) == 12, "kernel/gen_unwind.py emits 12-byte entries");
+
+const struct unwind_entry *unwind_find(uint32_t pc)
+{
+    uint32_t lo = 0, hi = unwind_nr;
+    if (pc < (uint32_t)__text_start || pc >= (uint32_t)__text_end || !hi)
+        return NULL;
+    while (hi - lo > 1) {                  /* the last entry with addr <= pc */
+        uint32_t mid = (lo + hi) / 2;
+        if (unwind_table[mid].addr <= pc)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return unwind_table[lo].addr <= pc ? &unwind_table[lo] : NULL;
+}
+
+void unwind_begin(struct unwind_state *s, const struct unwind_regs *r, uint32_t lo, uint32_t hi)
+{
+    s->pc = r->pc; s->sp = r->sp; s->bp = r->bp;
+    s->exact = true;
+    s->slot = 0;
+    s->lo = lo; s->hi = hi;
+    s->depth = 0;
+}
+
+void unwind_switched(struct unwind_regs *r, const struct thread *t)
+{
+    r->pc = (uint32_t)swtch_resume;        /* CFA = ESP + 20 there, EBP saved in the frame */
+    r->sp = t->esp;
+    r->bp = 0;
+}
+
+static bool in_text(uint32_t pc)
+{
+    int extra;
+    return (pc >= (uint32_t)__text_start && pc < (uint32_t)__text_end) ||
+           (unwind_foreign && unwind_foreign(pc, &extra));
+}
+
+static uint32_t word(uint32_t a) { return *(const volatile uint32_t *)a; }
+
+int unwind_next(struct unwind_state *s)
+{
+    uint32_t at = s->exact ? s->pc : s->pc - 1, cfa, ra;
+    const struct unwind_entry *e = unwind_find(at);
+    int extra = 0;
+    if (!e && unwind_foreign && (at = unwind_foreign(at, &extra)))
+        e = unwind_find(at);
+    if (!e || e->base == UNWIND_BASE_UNDEF)
+        return UNWIND_UNDESCRIBED;
+    if (!e->ra_off)
+        return UNWIND_END;
+    if (++s->depth > UNWIND_MAX_DEPTH)
+        return UNWIND_DEEP;
+    cfa = (e->base == UNWIND_BASE_ESP ? s->sp + extra : s->bp) + e->cfa_off;
+    if (cfa <= s->sp || cfa > s->hi || cfa + e->ra_off < s->sp || cfa + e->bp_off < s->sp)
+        return UNWIND_BAD_CFA;
+    ra = word(cfa + e->ra_off);
+    if ((e->flags & UNWIND_F_SIGNAL) && (word(cfa + e->ra_off + 4) & 3))
+        return UNWIND_END;                 /* interrupted in user mode: the kernel stack ends */
+    if (!ra && s->hi - cfa <= 16)
+        return UNWIND_END;                 /* a zero return address tops the stack (ap_main) */
+    if (!in_text(ra))
+        return UNWIND_BAD_RA;
+    s->bp = e->bp_off ? word(cfa + e->bp_off) : s->bp;
+    s->slot = cfa + e->ra_off;
+    s->pc = ra;
+    s->sp = cfa;
+    s->exact = e->flags & UNWIND_F_SIGNAL;
+    return 1;
+}
+
+const char *unwind_strerror(int err)
+{
+    switch (err) {
+    case UNWIND_END:         return "end of stack";
+    case UNWIND_UNDESCRIBED: return "no unwind information for the address";
+    case UNWIND_BAD_CFA:     return "frame outside the stack";
+    case UNWIND_BAD_RA:      return "return address outside kernel text";
+    case UNWIND_DEEP:        return "too many frames";
+    }
+    return "?";
+}
+
+/* The frame-pointer walk this kernel used before the table: EBP chain, and
+ * through a trap frame at a return into alltraps.  Inexact (a thread in a
+ * prologue, an epilogue or frameless code holds return addresses it never
+ * visits): kept as the negative control djprobe_unwind=fp and for the
+ * ground-truth self-test.  Fills slot[] with return-address slots. */
+int unwind_fp(uint32_t ebp, uint32_t lo, uint32_t hi, uint32_t *slot, int max)
+{
+    extern char alltraps_ret[];
+    int n = 0;
+    while (ebp >= lo && ebp + 12 <= hi && n < max - 1) {
+        uint32_t ret = word(ebp + 4), next = word(ebp);
+        slot[n++] = ebp + 4;
+        if (ret == (uint32_t)alltraps_ret) {
+            struct trapframe *tf = (struct trapframe *)word(ebp + 8);   /* trap()'s argument */
+            if ((uint32_t)tf < lo || (uint32_t)(tf + 1) > hi)
+                break;
+            slot[n++] = (uint32_t)&tf->eip;
+            next = tf->ebp;
+        }
+        if (next <= ebp)
+            break;
+        ebp = next;
+    }
+    return n;
+}
