@@ -75,8 +75,8 @@ int unwind_next(struct unwind_state *s)
     ra = word(cfa + e->ra_off);
     if ((e->flags & UNWIND_F_SIGNAL) && (word(cfa + e->ra_off + 4) & 3))
         return UNWIND_END;                 /* interrupted in user mode: the kernel stack ends */
-    if (!ra && s->hi - cfa <= 16)
-        return UNWIND_END;                 /* a zero return address tops the stack (ap_main) */
+    if (!ra && s->hi - cfa <= 32)
+        return UNWIND_END;                 /* a zero return address tops the stack (ap_start.S) */
     if (!in_text(ra))
         return UNWIND_BAD_RA;
     s->bp = e->bp_off ? word(cfa + e->bp_off) : s->bp;

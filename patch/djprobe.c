@@ -17,6 +17,7 @@
 #include "kernel/console.h"
 #include "kernel/fmt.h"
 #include "kernel/panic.h"
+#include "kernel/unwind.h"
 
 #define BATCH_MAX 256
 struct djprobe_stats djprobe_stats;
@@ -101,6 +102,7 @@ static void release(struct djprobe *d)
 static int check(struct djprobe **v, int n, const struct dj_strategy_desc *sd)
 {
     unsigned ms = 1;
+    uint32_t unrel0 = djprobe_stats.unreliable;
     int t, i, k;
     if (!sd->checks)
         return n;
@@ -126,7 +128,14 @@ static int check(struct djprobe **v, int n, const struct dj_strategy_desc *sd)
     }
     for (i = k = 0; i < n; i++) {
         if (!v[i]->tries) { v[k++] = v[i]; continue; }
-        ksnprintf(v[i]->why, sizeof v[i]->why, "a thread stayed inside the region through %d checks", tries);
+        if (djprobe_stats.unreliable != unrel0) {
+            char sym[64];
+            ksym_format(quiesce_unreliable.pc, sym, sizeof sym);
+            ksnprintf(v[i]->why, sizeof v[i]->why, "a thread stayed inside the region, or a stack "
+                      "was unreliable (thread %d at %08x %s: %s), through %d checks", quiesce_unreliable.tid,
+                      quiesce_unreliable.pc, sym, unwind_strerror(quiesce_unreliable.err), tries);
+        } else
+            ksnprintf(v[i]->why, sizeof v[i]->why, "a thread stayed inside the region through %d checks", tries);
         report(v[i], "deferred, stays an int3 probe");
         djprobe_stats.deferred++;
         dj_step(v[i], DJ_EV_DEFER);

@@ -51,12 +51,18 @@ struct dj_range { uint32_t lo, hi; bool busy; };
 /* Run the strategy's checks over n ranges; sets busy and returns how many.
  * *self_busy (if given): the calling thread's own stack is inside one. */
 int quiesce_scan(struct dj_range *r, int n, unsigned checks, int scan, bool *self_busy);
+/* The last stack a scan could not unwind to its bottom (kernel/unwind.h). */
+struct quiesce_unreliable { uint32_t pc; int err, tid; };
+extern struct quiesce_unreliable quiesce_unreliable;
 /* tasks-RCU style wait: 0 once every thread passed a voluntary switch. */
 int quiesce_tasks(int max_ms);
 
 /* patch/djprobe.c, for patch/kprobe.c (kprobe_mutex held) */
 void djprobe_request(struct kprobe_site *s);                 /* queue for optimization */
 void djprobe_unoptimize(struct kprobe_site *s, bool forced); /* back to int3; sleeps */
+
+/* patch/kprobe.c: the probe whose live detour buffer holds addr (lock-free) */
+struct djprobe *kprobe_buffer_dj(uint32_t addr);
 
 /* patch/djprobe_prep.c */
 int dj_prepare(struct djprobe *d);      /* analysis, buffer; 0 or -1 with d->why */

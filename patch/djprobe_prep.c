@@ -3,6 +3,7 @@
  * insn_region.c: H3 H4 H5 H9 H12, plus labels inside, H10 against other
  * reserved text), then build the detour buffer in instruction slots. */
 #include "patch/djprobe_int.h"
+#include "kernel/unwind.h"
 #include "patch/insn_analyze.h"
 #include "patch/slot.h"
 #include "patch/xref.h"
@@ -121,6 +122,20 @@ static int reserve_region(struct djprobe *d)
     return -1;
 }
 
+/* kernel/unwind.h unwind_foreign: a PC in a live detour buffer follows the
+ * frame rule of its region's text (tramp_unwind).  Lock-free: it runs in
+ * rendezvous and fault reports. */
+static uint32_t dj_unwind_map(uint32_t pc, int *extra)
+{
+    struct djprobe *d = kprobe_buffer_dj(pc);
+    uint32_t orig;
+    int e;
+    if (!d || (e = tramp_unwind(&d->lay, pc - (uint32_t)d->buf, &orig)) < 0)
+        return 0;
+    *extra = e;
+    return d->addr + orig;
+}
+
 static int build_buffer(struct djprobe *d, const struct dj_strategy_desc *sd)
 {
     uint8_t code[TRAMP_MAX];
@@ -137,6 +152,7 @@ static int build_buffer(struct djprobe *d, const struct dj_strategy_desc *sd)
         return refuse(d, "%s: %08x %s cannot be relocated", res.hazard, res.fail_addr);
     }
     text_write(d->buf, code, d->lay.size);      /* unreachable until published */
+    unwind_foreign = dj_unwind_map;
     return 0;
 }
 

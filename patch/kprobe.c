@@ -459,14 +459,23 @@ uint32_t kprobe_jump_owner(uint32_t addr)
     return 0;
 }
 
-/* Fault reports: the probe whose live detour buffer holds addr. */
-uint32_t kprobe_buffer_owner(uint32_t addr)
+/* Fault reports and the unwinder: the probe whose live detour buffer holds addr. */
+struct djprobe *kprobe_buffer_dj(uint32_t addr)
 {
     struct kprobe_site *s;
     int b;
     for (b = 0; b < NBUCKET; b++)
-        for (s = buckets[b]; s; s = s->next)
-            if (s->dj && s->dj->buf && addr >= (uint32_t)s->dj->buf && addr < (uint32_t)s->dj->buf + TRAMP_MAX)
-                return s->addr;
-    return 0;
+        for (s = buckets[b]; s; s = s->next) {
+            struct djprobe *d = __atomic_load_n(&s->dj, __ATOMIC_ACQUIRE);
+            uint32_t buf = d ? (uint32_t)READ_ONCE(d->buf) : 0;
+            if (buf && addr >= buf && addr < buf + TRAMP_MAX)
+                return d;
+        }
+    return NULL;
+}
+
+uint32_t kprobe_buffer_owner(uint32_t addr)
+{
+    struct djprobe *d = kprobe_buffer_dj(addr);
+    return d ? d->addr : 0;
 }

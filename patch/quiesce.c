@@ -81,6 +81,17 @@ static int frames(const struct unwind_regs *start, uint32_t lo, uint32_t hi,
     return e;
 }
 
+/* The last stack found unreliable, for deferral reports. */
+struct quiesce_unreliable quiesce_unreliable;
+
+static void unreliable(const struct thread *t, uint32_t pc, int err)
+{
+    djprobe_stats.unreliable++;
+    quiesce_unreliable.pc = pc;
+    quiesce_unreliable.err = err;
+    quiesce_unreliable.tid = t->tid;
+}
+
 static bool is_slot(const uint32_t *slot, int n, uint32_t a)
 {
     while (n--)
@@ -101,14 +112,14 @@ static int fp_slots(const struct unwind_regs *start, bool switched, uint32_t hi,
 }
 
 static void scan_stack(struct scan *s, const struct unwind_regs *start, bool switched,
-                       uint32_t lo, uint32_t hi, bool self)
+                       const struct thread *t, bool self)
 {
-    uint32_t pc[MAX_SLOTS], slot[MAX_SLOTS], fslot[MAX_SLOTS], a;
-    int n, nf = 0, i, err = frames(start, lo, hi, pc, slot, &n);
+    uint32_t pc[MAX_SLOTS], slot[MAX_SLOTS], fslot[MAX_SLOTS], a, hi = t->stack_hi;
+    int n, nf = 0, i, err = frames(start, t->stack_lo, hi, pc, slot, &n);
     bool exact = s->mode == DJ_SCAN_FRAMES && djprobe_unwind == DJ_UNWIND_EXACT;
     djprobe_stats.stacks++;
     if (err != UNWIND_END)
-        djprobe_stats.unreliable++;
+        unreliable(t, pc[n - 1], err);
     if (exact) {
         for (i = 0; i < n; i++)
             if (hit(s, pc[i])) {
@@ -149,10 +160,10 @@ static void scan_thread(struct thread *t, void *arg)
     if (!(s->checks & DJC_STACK))
         return;
     if (running)
-        scan_stack(s, &rendezvous_regs[c->id], false, t->stack_lo, t->stack_hi, false);
+        scan_stack(s, &rendezvous_regs[c->id], false, t, false);
     else {
         unwind_switched(&r, t);
-        scan_stack(s, &r, true, t->stack_lo, t->stack_hi, false);
+        scan_stack(s, &r, true, t, false);
     }
 }
 
@@ -178,7 +189,7 @@ static int scan_rv(void *arg)
     thread_foreach(scan_thread, s);
     if ((s->checks & DJC_STACK) && s->mode == DJ_SCAN_FRAMES && djprobe_unwind == DJ_UNWIND_EXACT) {
         unwind_regs(&r);                      /* the scanning thread's own stack */
-        scan_stack(s, &r, false, s->self->stack_lo, s->self->stack_hi, true);
+        scan_stack(s, &r, false, s->self, true);
     }
     return 0;
 }

@@ -26,14 +26,26 @@ struct tramp_spec {
     bool call_in_copy;                 /* a call that is not last returns into the copy */
 };
 
+/* For the unwinder (kernel/unwind.c): from buffer offset off on, a frame
+ * follows the region's text at addr + orig with extra bytes pushed on top;
+ * a hole (orig 0xFF) has no description (only an NMI can stop there). */
+#define TRAMP_MAP_MAX 48
+#define TRAMP_HOLE 0xFF
+struct tramp_map { uint8_t off, orig, extra; };
+
 struct tramp_layout {
     uint32_t size;                     /* bytes used */
     uint32_t copy_off;                 /* first copied instruction (preemption may land here on) */
     uint32_t back_off;                 /* the jmp back to addr + len */
+    uint32_t nmap;
+    struct tramp_map map[TRAMP_MAP_MAX];
 };
 
 /* Build into out (TRAMP_MAX bytes).  Returns 0, or a RELOC_ERR_* with res
  * naming the instruction and the hazard. */
 int tramp_build(const struct tramp_spec *s, uint8_t *out, struct tramp_layout *lay,
                 struct reloc_result *res);
+/* Buffer offset off: the region offset whose frame rule applies and the
+ * bytes pushed on top of it (returned), or -1 if off has no description. */
+int tramp_unwind(const struct tramp_layout *lay, uint32_t off, uint32_t *orig);
 #endif

@@ -38,6 +38,34 @@ int callee(void)
 
 static uint16_t user_cs(void) { uint16_t cs; __asm__("mov %%cs, %0" : "=r"(cs)); return cs; }
 
+/* The unwinder's map: the first two bytes follow the probed address (with
+ * pushfl's word after the first), the copy its own instructions, a push of
+ * a relocated call the same instruction plus 4, the jmp back the region's
+ * end; the rest of the prologue and the iret path have no description. */
+static void check_unwind_map(const struct tramp_layout *lay, const uint8_t *buf, uint32_t len)
+{
+    uint32_t o = 99, off;
+    int pushed = 0;
+    CHECK_EQ(tramp_unwind(lay, 0, &o), 0);
+    CHECK_EQ(o, 0);
+    CHECK_EQ(tramp_unwind(lay, 1, &o), 4);
+    CHECK_EQ(tramp_unwind(lay, 2, &o), -1);
+    CHECK_EQ(tramp_unwind(lay, lay->copy_off, &o), 0);
+    CHECK_EQ(o, 0);
+    for (off = lay->copy_off; off < lay->back_off; off++) {
+        int e = tramp_unwind(lay, off, &o);
+        CHECK(e == 0 || e == 4);
+        CHECK(o < len);
+        pushed |= e == 4 && buf[off] == 0xE9;       /* the jmp after push $ret */
+    }
+    CHECK_EQ(tramp_unwind(lay, lay->back_off, &o), 0);
+    CHECK_EQ(o, len);
+    CHECK_EQ(tramp_unwind(lay, lay->back_off + 5, &o), -1);
+    CHECK_EQ(tramp_unwind(lay, lay->size, &o), -1);
+    if (buf[lay->back_off - 5] == 0xE9 && buf[lay->back_off - 10] == 0x68)
+        CHECK(pushed);                              /* a call, last: push $ret; jmp */
+}
+
 /* Put code at mem+fn, a buffer for the region at mem+fn+off (len bytes) at
  * mem+512, and the jmp over the region.  Returns 0 or the build error. */
 static int patch(uint32_t fn, const uint8_t *code, int n, uint32_t off, uint32_t len, bool blind)
@@ -62,6 +90,7 @@ static int patch(uint32_t fn, const uint8_t *code, int n, uint32_t off, uint32_t
     CHECK_EQ(*(uint32_t *)(buf + lay.back_off + 1) + (uint32_t)buf + lay.back_off + 5, (uint32_t)f + off + len);
     if (blind)
         CHECK(!memcmp(buf + lay.copy_off, orig, len));
+    check_unwind_map(&lay, buf, len);
     buf[1] = 0x90;                                  /* user mode: no cli */
     rel = (uint32_t)buf - ((uint32_t)f + off + 5);
     f[off] = 0xE9;
