@@ -92,7 +92,7 @@ def parse_objdump(path, syms):
                 edges.setdefault(fn, set()).add(to)
     for i, (a, end, n, unsized) in enumerate(syms):   # asm labels fall through
         if unsized and i + 1 < len(syms) and syms[i + 1][0] == end and \
-                last.get(n, "jmp") not in ("jmp", "ret", "iret", "ud2", "hlt"):
+                last.get(n, "jmp") not in ("jmp", "ret", "iret", "ud2"):   # hlt resumes
             edges.setdefault(n, set()).add(syms[i + 1][2])
     return edges, indirect
 

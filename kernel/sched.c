@@ -315,7 +315,7 @@ void sched_idle_loop(void)
             sti();
             continue;
         }
-        __asm__ volatile("sti; hlt" ::: "memory");
+        idle_halt();
     }
 }
 

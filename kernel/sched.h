@@ -47,4 +47,7 @@ extern uint32_t sched_bug_lo, sched_bug_hi;
 enum { SCHED_BUG_NONE, SCHED_BUG_DROP_WAKEUP, SCHED_BUG_CLOBBER_FLAGS, SCHED_BUG_DROP_WAKEUP_QUEUED,
        SCHED_BUG_CLOBBER_REG, SCHED_BUG_STALE_EIP, SCHED_BUG_SKIP_SWITCH };
 bool sched_bug_fire(int which);
+/* kernel/idle.S: sti; hlt.  An idle thread interrupted there has EIP idle_halt_ret. */
+void idle_halt(void);
+extern char idle_halt_ret[];
 #endif

@@ -18,6 +18,7 @@
 #include "kernel/panic.h"
 #include "kernel/param.h"
 #include "kernel/unwind.h"
+#include "kernel/sched.h"
 
 #define MAX_SLOTS 96
 
@@ -210,8 +211,10 @@ int quiesce_scan(struct dj_range *r, int n, unsigned checks, int mode, bool *sel
 /* tasks-RCU style (Linux's choice for optprobes): every thread that existed
  * at the start must pass a voluntary switch.  A thread blocked or yielded
  * then counts at once; a preempted or running one does not.  An idle thread
- * counts when its CPU is parked straight from the idle loop (no interrupt
- * handler underneath, H2).  Snapshots are taken in rendezvous. */
+ * counts only where it is known to be outside every region: switched out
+ * voluntarily, or stopped right after its hlt (kernel/idle.S), preempted or
+ * parked straight from there (no handler underneath, H2).  Snapshots are
+ * taken in rendezvous. */
 struct tq { struct thread *t; int tid; uint32_t nvcsw; bool q, seen; };
 struct tasks { struct tq *e; int n, cap, left; bool snap; struct thread *self; };
 
@@ -219,9 +222,11 @@ static bool quiet_now(struct thread *t)
 {
     struct cpu *c = &cpus[t->cpu];
     bool running = c->online && c->parked && c->thread == t;
-    if (t->is_idle)
-        return !running || c->irq_depth == 1;
-    return !running && !t->tf && t->state != TS_RUNNING;
+    if (t->is_idle && running)               /* parked straight from its hlt */
+        return c->irq_depth == 1 && c->intr_eips[0] == (uint32_t)idle_halt_ret;
+    if (t->is_idle && t->tf)                 /* preempted: only where it halts */
+        return t->tf->eip == (uint32_t)idle_halt_ret;
+    return !running && !t->tf && (t->is_idle || t->state != TS_RUNNING);
 }
 
 static void tasks_one(struct thread *t, void *arg)
