@@ -156,6 +156,7 @@ test: deps
 	@$(MAKE) --no-print-directory all
 	$(PYTHON) tests/runner_test.py
 	$(PYTHON) tests/noprobe_graph_test.py $(B)
+	$(PYTHON) tests/unwind_gen_test.py $(B)
 	@$(MAKE) --no-print-directory host-test
 	@$(MAKE) --no-print-directory host-test32-emulated
 	@$(MAKE) --no-print-directory model

@@ -403,13 +403,14 @@ def main():
     return generate(a, nm, fdes, table)
 
 
-def generate(a, nm, fdes, table):
-    funcs = parse_nm(nm)
-    insns = parse_objdump(run(a.objdump, "-d", "--no-show-raw-insn", a.elf))
+def audit(nm, fdes, dis, allowed, listname="kernel/unwind.undescribed"):
+    """Problems (strings) and figures: the CFI against the stack-depth
+    analysis, and every function described or listed in `allowed`."""
+    funcs, insns = parse_nm(nm), parse_objdump(dis)
 
     def names(addr):
-        f = [n for lo, hi, n in funcs if lo <= addr < hi]
-        return "<%s+0x%x>" % (f[-1], addr - [lo for lo, hi, n in funcs if n == f[-1]][0]) if f else "?"
+        f = [(lo, n) for lo, hi, n in funcs if lo <= addr < hi]
+        return "<%s+0x%x>" % (f[-1][1], addr - f[-1][0]) if f else "?"
     pops = {}
     for lo, hi, n in funcs:
         for x in range(lo, hi):
@@ -423,33 +424,40 @@ def generate(a, nm, fdes, table):
         for x in range(lo, hi):
             if x in insns and encode(rule_at(rows, x), False)[0]:
                 described.add(x)
-    allowed = read_undescribed(a.undescribed) if a.undescribed else {}
-    undescribed, listed_ok = [], set()
-    total = ndesc = 0
+    undescribed, listed = [], set()
+    stats["total"] = stats["described"] = 0
     for lo, hi, n in funcs:
         body = [x for x in range(lo, hi) if x in insns and not padding(insns[x])]
-        total += len(body)
-        ndesc += sum(1 for x in body if x in described)
         holes = [x for x in body if x not in described]
+        stats["total"] += len(body)
+        stats["described"] += len(body) - len(holes)
         if holes and n not in allowed:
             problems.append("unwind: %s (%08x) has %d instruction(s) no CFI describes, from %08x: "
                             "add .cfi_* directives, or list it in %s with the reason"
-                            % (n, lo, len(holes), holes[0], a.undescribed))
+                            % (n, lo, len(holes), holes[0], listname))
         if holes:
             undescribed.append((n, len(holes)))
-            listed_ok.add(n)
-    for n in sorted(set(allowed) - listed_ok):
+            listed.add(n)
+    for n in sorted(set(allowed) - listed):
         problems.append("unwind: %s is listed in %s but %s" % (
-            n, a.undescribed, "fully described: remove it" if n in {f[2] for f in funcs} else "no such function"))
+            n, listname, "fully described: remove it" if n in {f[2] for f in funcs} else "no such function"))
+    stats["undescribed"] = undescribed
+    return problems, stats
+
+
+def generate(a, nm, fdes, table):
+    allowed = read_undescribed(a.undescribed) if a.undescribed else {}
+    problems, st = audit(nm, fdes, run(a.objdump, "-d", "--no-show-raw-insn", a.elf), allowed,
+                         a.undescribed)
     for p in problems:
         print(p)
     if a.stats or problems:
         print("unwind: %d of %d text instruction boundaries described (%.1f%%); CFI cross-checked "
               "at %d, not checkable at %d (stack pointer unknown to the analysis), %d merge "
               "conflicts, %d unreached (jump tables); %d undescribed: %s"
-              % (ndesc, total, 100.0 * ndesc / max(total, 1), stats["verified"],
-                 stats["unverified"], stats["conflict"], stats["unreached"], len(undescribed),
-                 " ".join("%s(%d)" % u for u in undescribed)))
+              % (st["described"], st["total"], 100.0 * st["described"] / max(st["total"], 1),
+                 st["verified"], st["unverified"], st["conflict"], st["unreached"],
+                 len(st["undescribed"]), " ".join("%s(%d)" % u for u in st["undescribed"])))
     if problems:
         return 1
     open(a.out, "w").write(table)

@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Shows that the unwind table's build checks (kernel/gen_unwind.py) fail,
+each by name, when the thing they guard is broken: on the real image's CFI,
+disassembly and symbols, one fault injected at a time.
+  a C function's CFI off by 4 at one instruction   -> disagreement named
+  an asm function's hand-written CFI forgets a push  -> disagreement named
+  an asm function's CFI removed                       -> undescribed, named
+  a described function listed as undescribed          -> "fully described"
+  the linked table differs from the image's CFI       -> stale
+The unmodified inputs must pass.  Usage: unwind_gen_test.py BUILD_DIR"""
+import copy
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "kernel"))
+import gen_unwind as g  # noqa: E402
+
+PFX = "i686-linux-gnu-" if subprocess.run(["sh", "-c", "command -v i686-linux-gnu-nm"],
+                                          capture_output=True).returncode == 0 else ""
+failed = 0
+
+
+def expect(name, problems, needle):
+    global failed
+    ok = any(needle in p for p in problems) if needle else not problems
+    print("%s %s" % ("ok  " if ok else "FAIL", name))
+    if not ok:
+        failed += 1
+        for p in problems[:5]:
+            print("     " + p)
+
+
+def fde_of(fdes, nm, name):
+    addr = next(int(l.split()[0], 16) for l in nm.splitlines() if l.split()[-1] == name)
+    return next(i for i, f in enumerate(fdes) if f[0] == addr)
+
+
+def main():
+    elf = os.path.join(sys.argv[1], "kernel.elf")
+    nm = g.run(PFX + "nm", "-n", "-S", "--defined-only", elf)
+    cfi = g.run(PFX + "readelf", "--debug-dump=frames-interp", elf)
+    dis = g.run(PFX + "objdump", "-d", "--no-show-raw-insn", elf)
+    fdes = g.parse_cfi(cfi)
+    allowed = g.read_undescribed(os.path.join(os.path.dirname(__file__), "..", "kernel",
+                                              "unwind.undescribed"))
+    expect("real image passes", g.audit(nm, fdes, dis, allowed)[0], None)
+
+    bad = copy.deepcopy(fdes)                       # a C function: one row off by 4
+    i = fde_of(bad, nm, "uw_c_vla")
+    row = next(r for r in bad[i][3] if r[1][0] == "esp" and r[1][1] == 8)
+    row[1] = ("esp", 12)
+    expect("C CFI off by 4", g.audit(nm, bad, dis, allowed)[0], "uw_c_vla+0x1>: CFA=esp+12, code has esp+8")
+
+    bad = copy.deepcopy(fdes)                       # asm: a PUSH without its directive
+    i = fde_of(bad, nm, "uw_asm_noframe")
+    rows = bad[i][3]
+    del rows[1]                                     # the row after PUSH(%esi)
+    expect("asm CFI forgets a push", g.audit(nm, bad, dis, allowed)[0],
+           "<uw_asm_noframe+0x1>: CFA=esp+4, code has esp+8")
+
+    bad = [f for j, f in enumerate(fdes) if j != fde_of(fdes, nm, "uw_asm_tail")]
+    expect("asm CFI missing", g.audit(nm, bad, dis, allowed)[0],
+           "uw_asm_tail (")
+
+    more = dict(allowed, uw_asm_frame="a reason")
+    expect("described function listed", g.audit(nm, fdes, dis, more)[0],
+           "uw_asm_frame is listed in kernel/unwind.undescribed but fully described")
+
+    table = open(os.path.join(sys.argv[1], "unwind.S")).read()
+    lines = table.splitlines(True)
+    k = next(j for j, l in enumerate(lines) if "; .short 8;" in l)
+    lines[k] = lines[k].replace("; .short 8;", "; .short 12;")
+    stale = os.path.join(sys.argv[1], "unwind-stale-test.S")
+    open(stale, "w").write("".join(lines))
+    r = subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "..", "kernel",
+                                                     "gen_unwind.py"),
+                        "--readelf", PFX + "readelf", "--objdump", PFX + "objdump", "--nm", PFX + "nm",
+                        "--elf", elf, "--check", stale], capture_output=True, text=True)
+    os.unlink(stale)
+    expect("stale table", [r.stdout] if r.returncode else [], "is stale")
+    print("unwind_gen_test: %d failed" % failed)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
