@@ -74,11 +74,21 @@ void idt_load(void)
     __asm__ volatile("lidt %0" :: "m"(idtr));
 }
 
-void trap_register(int vec, trap_handler_t fn)
+extern const struct trapreg __trapreg_start[], __trapreg_end[];
+
+/* The record must be the compile-time one the link-time check has read. */
+void trapreg_check(const struct trapreg *rec, uint32_t vec, uint32_t fn)
+{
+    if (rec < __trapreg_start || rec >= __trapreg_end || rec->vec != vec || rec->fn != fn)
+        panic("trapreg: handler %08x for %#x registered without its .trapreg record", fn, vec);
+}
+
+void trap_handler_add(int vec, trap_handler_t fn, const struct trapreg *rec)
 {
     int i;
     if (vec < 0 || vec >= NVECTORS)
         panic("trap_register: bad vector %d", vec);
+    trapreg_check(rec, (uint32_t)vec, (uint32_t)fn);
     for (i = 0; i < MAX_HANDLERS; i++)
         if (!handlers[vec][i]) { handlers[vec][i] = fn; return; }
     panic("trap_register: vector %d has %d handlers already", vec, MAX_HANDLERS);

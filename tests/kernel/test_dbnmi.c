@@ -11,6 +11,7 @@
 #include "kernel/ksym.h"
 #include "kernel/console.h"
 #include "kernel/plog.h"
+#include "kernel/ipi.h"
 #include "patch/kprobe.h"
 #include "vectors.h"
 
@@ -51,7 +52,7 @@ KTEST(int3_nmi_in_db_window)
     while (lapic_read(LAPIC_ICRLO) & ICR_PENDING)
         pause();
     lapic_write(LAPIC_ICRHI, mycpu()->apic_id << 24);   /* no shorthand: self-NMI (10.6.1) */
-    mycpu()->nmi_fn = dbn_nmi;
+    smp_nmi_arm(cpu_id(), dbn_nmi);
     dbn_icr_write((volatile uint32_t *)(LAPIC_BASE + LAPIC_ICRLO), ICR_NMI | ICR_ASSERT);
     if (f & EFLAGS_IF) sti();
     ksym_format(dbn_nmi_eip, where, sizeof where);
