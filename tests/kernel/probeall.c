@@ -29,8 +29,9 @@ KPARAM_ENUM("pa_passes", pa_passes, "both|int3|jump", "probe-all: the int3 pass,
 KPARAM_INT("pa_nmi_us", pa_nmi_us, 0, 1000000, "probe-all: NMI to every CPU this often (us; 0: none)");
 KPARAM_INT("pa_any", pa_any, 0, 1, "probe-all: 1 also runs the anywhere-torture as load");
 KPARAM_STR("pa_first", pa_first, "probe-all: comma-separated functions walked first (NMI context)");
-KPARAM_ENUM("pa_bug", pa_bug, "none|count|unlocked",
-            "probe-all negative controls: count (a handler run not counted), unlocked (a load worker skips its lock)");
+KPARAM_ENUM("pa_bug", pa_bug, "none|count|unlocked|nmi_lost|ipi_lost",
+            "probe-all negative controls: count (a handler run not counted), unlocked (a load worker skips "
+            "its lock), nmi_lost (an NMI request never sent), ipi_lost (a worker's IPI never sent)");
 
 #define NREASON 32
 struct pa_reason { char what[56]; uint32_t n; };

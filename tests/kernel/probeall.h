@@ -5,7 +5,7 @@
 #define PROBEALL_H
 #include "kernel/types.h"
 
-enum { PA_BUG_NONE, PA_BUG_COUNT, PA_BUG_UNLOCKED };
+enum { PA_BUG_NONE, PA_BUG_COUNT, PA_BUG_UNLOCKED, PA_BUG_NMI_LOST, PA_BUG_IPI_LOST };
 extern int pa_bug;                     /* pa_bug= negative controls */
 extern int pa_nmi_us;                  /* NMI period per CPU (0: none) */
 

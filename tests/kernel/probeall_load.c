@@ -81,7 +81,8 @@ static void pa_ipi_round(int me, uint32_t *rng)
 {
     int other = (me + 1 + (int)(torture_rnd(rng) % (uint32_t)(ncpu - 1))) % ncpu;
     pa_token[me] = 0;
-    smp_call_one(other, pa_ipi, (void *)(uint32_t)me, false);
+    if (!(pa_bug == PA_BUG_IPI_LOST && me == 0 && pa_rounds[me] == 100))   /* BUG on purpose */
+        smp_call_one(other, pa_ipi, (void *)(uint32_t)me, false);
     __atomic_add_fetch(&pa_ipis, 1, __ATOMIC_RELAXED);
     waitq_wait(&pa_wq[me], pa_token_set, (void *)(uint32_t)me);
     __atomic_add_fetch(&pa_waits, 1, __ATOMIC_RELAXED);
@@ -107,13 +108,16 @@ static void pa_pinger_main(void *arg)
 {
     uint32_t before[NCPU_MAX];
     uint64_t t0, deadline;
-    int i;
+    int i, lost = 0;
     (void)arg;
     while (!READ_ONCE(pa_stop)) {
         t0 = clock_ns();
         for (i = 0; i < ncpu; i++) {
             before[i] = __atomic_load_n(&pa_nmi_taken[i], __ATOMIC_ACQUIRE);
-            smp_nmi_call(i, pa_nmi);
+            if (pa_bug == PA_BUG_NMI_LOST && i == ncpu - 1 && pa_nmi_sent >= 1000 && !lost++)
+                smp_nmi_arm(i, pa_nmi);              /* BUG on purpose: never sent */
+            else
+                smp_nmi_call(i, pa_nmi);
             pa_nmi_sent++;
         }
         deadline = t0 + 200000000ull;
@@ -185,6 +189,10 @@ void pa_load_stop(void)
 {
     int i;
     pa_stop = 1;
+    for (i = 0; i < ncpu; i++) {              /* a worker whose IPI was lost is stuck in the wait */
+        __atomic_store_n(&pa_token[i], 1, __ATOMIC_RELEASE);
+        waitq_wake(&pa_wq[i], 1);
+    }
     for (i = 0; i < ncpu; i++)
         if (pa_workers[i])
             thread_join(pa_workers[i]);
