@@ -12,6 +12,7 @@ extern int pa_nmi_us;                  /* NMI period per CPU (0: none) */
 struct pa_load_stats {
     uint32_t rounds, heap, locked, ipis, waits, errors;
     uint32_t nmis_sent, nmis_taken, nmi_timeouts;
+    uint32_t nmi_in_db, nmi_in_slot;   /* NMIs that interrupted a #DB entry stub, a step's copy */
 };
 int pa_load_start(void);               /* workers and the NMI pinger: 0 or -1 */
 /* The load's own checks, after each function: 0, or 1 with why. */

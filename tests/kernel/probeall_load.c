@@ -12,6 +12,9 @@
 #include "kernel/mem.h"
 #include "kernel/fmt.h"
 #include "kernel/x86.h"
+#include "kernel/trap.h"
+#include "patch/slot.h"
+#include "vectors.h"
 #include "tests/kernel/probeall.h"
 #include "tests/kernel/torture.h"
 
@@ -22,6 +25,7 @@ static volatile uint32_t pa_token[NCPU_MAX];
 static struct waitq pa_wq[NCPU_MAX];
 static volatile uint32_t pa_nmi_taken[NCPU_MAX], pa_nmi_sent, pa_nmi_timeouts;
 static volatile uint64_t pa_nmi_clock[NCPU_MAX];
+static volatile uint32_t pa_nmi_in_db, pa_nmi_in_slot;   /* where NMIs landed */
 static volatile int pa_stop;
 static struct thread *pa_workers[NCPU_MAX], *pa_pinger;
 
@@ -37,6 +41,10 @@ static void pa_nmi(struct trapframe *tf)
     int me = cpu_id();
     uint32_t v;
     pa_nmi_clock[me] = clock_ns();
+    if (tf->eip >= vectors[T_DB] && tf->eip < vectors[T_DB + 1])
+        pa_nmi_in_db++;                              /* a #DB entry, before its DR6 read */
+    else if (slot_contains(tf->eip))
+        pa_nmi_in_slot++;                            /* a step's copy, TF set */
     if (probe_read(&v, (const void *)tf->eip, sizeof v))
         pa_err("NMI: probe_read of the interrupted EIP faulted", tf->eip, 0);
     __atomic_add_fetch(&pa_nmi_taken[me], 1, __ATOMIC_RELEASE);
@@ -215,4 +223,6 @@ void pa_load_stats(struct pa_load_stats *s)
     s->errors = pa_errors;
     s->nmis_sent = pa_nmi_sent;
     s->nmi_timeouts = pa_nmi_timeouts;
+    s->nmi_in_db = pa_nmi_in_db;
+    s->nmi_in_slot = pa_nmi_in_slot;
 }
