@@ -12,7 +12,8 @@ search simple to trust), run to the end.  One line per variant:
 A correct variant must verify with no error, and must reach the code that
 matters (listed in REACH: a model that never gets there verifies vacuously).
 A broken variant must produce a counterexample, and the assertion it violates
-must carry (one of) the expected hazard tag(s) on its source line (a broken
+must carry (one of) the expected hazard tag(s) (H1..H12, or NEST for dbnest.pml)
+on its source line (a broken
 variant that verifies, or fails for another reason, means a weak model).  The
 trail is kept under the build directory with a replay.sh that prints it step
 by step.
