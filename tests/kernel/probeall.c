@@ -20,13 +20,15 @@
 #include "tests/kernel/anywhere.h"
 
 static int pa_stride = 1, pa_offset, pa_ms = 2, pa_passes, pa_any = 1;
-int pa_nmi_us = 100, pa_bug;
+int pa_nmi_us = 100, pa_nmi_timeout_ms = 200, pa_bug;
 static char pa_first[256];
 KPARAM_INT("pa_stride", pa_stride, 1, 100000, "probe-all: probe every Nth function of the symbol table");
 KPARAM_INT("pa_offset", pa_offset, 0, 100000, "probe-all: index of the first function of the stride walk");
 KPARAM_INT("pa_ms", pa_ms, 0, 60000, "probe-all: ms each function stays probed");
 KPARAM_ENUM("pa_passes", pa_passes, "both|int3|jump", "probe-all: the int3 pass, the jump-optimized pass, or both");
 KPARAM_INT("pa_nmi_us", pa_nmi_us, 0, 1000000, "probe-all: NMI to every CPU this often (us; 0: none)");
+KPARAM_INT("pa_nmi_timeout_ms", pa_nmi_timeout_ms, 1, 600000,
+           "probe-all: an NMI not taken within this many ms is an error (host time: raise it under -singlestep)");
 KPARAM_INT("pa_any", pa_any, 0, 1, "probe-all: 1 also runs the anywhere-torture as load");
 KPARAM_STR("pa_first", pa_first, "probe-all: comma-separated functions walked first (NMI context)");
 KPARAM_ENUM("pa_bug", pa_bug, "none|count|unlocked|nmi_lost|ipi_lost",

@@ -8,6 +8,7 @@
 enum { PA_BUG_NONE, PA_BUG_COUNT, PA_BUG_UNLOCKED, PA_BUG_NMI_LOST, PA_BUG_IPI_LOST };
 extern int pa_bug;                     /* pa_bug= negative controls */
 extern int pa_nmi_us;                  /* NMI period per CPU (0: none) */
+extern int pa_nmi_timeout_ms;          /* an NMI not taken this long is an error */
 
 struct pa_load_stats {
     uint32_t rounds, heap, locked, ipis, waits, errors;

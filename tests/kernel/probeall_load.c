@@ -128,12 +128,12 @@ static void pa_pinger_main(void *arg)
                 smp_nmi_call(i, pa_nmi);
             pa_nmi_sent++;
         }
-        deadline = t0 + 200000000ull;
+        deadline = t0 + (uint64_t)pa_nmi_timeout_ms * 1000000;
         for (i = 0; i < ncpu; i++)
             while (__atomic_load_n(&pa_nmi_taken[i], __ATOMIC_ACQUIRE) == before[i]) {
                 if (clock_ns() > deadline) {
                     pa_nmi_timeouts++;
-                    pa_err("NMI not taken within 200 ms by cpu", (uint32_t)i, pa_nmi_sent);
+                    pa_err("NMI not taken within pa_nmi_timeout_ms by cpu", (uint32_t)i, pa_nmi_sent);
                     break;
                 }
                 thread_yield();
