@@ -102,7 +102,8 @@ NOPROBE void trap(struct trapframe *tf)
     int i;
     bool done = false;
     /* DR6 first (kernel/dr6.h): nothing before this point can raise a #DB
-     * (the gate clears TF, the entry is no-probe text).  Issue 21. */
+     * (the gate clears TF, the entry is no-probe text, no data breakpoint
+     * may watch a kernel stack).  Issue 21. */
     if (vec == T_DB)
         tf->err = dr6_db_enter();
     else if (vec == T_NMI)

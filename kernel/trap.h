@@ -10,6 +10,7 @@
 struct trapframe {
     uint32_t edi, esi, ebp, oesp, ebx, edx, ecx, eax;   /* pushal */
     uint32_t trapno, err;                               /* stub */
+    /* err: the CPU's error code or 0; on #DB and NMI, DR6 (kernel/dr6.h) */
     uint32_t eip, cs, eflags;                           /* CPU */
 };
 
