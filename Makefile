@@ -95,7 +95,9 @@ $(B)/kernel.elf: $(KOBJS) $(B)/ksyms.o $(B)/unwind.o linker.ld kernel/noprobe.ro
 	$(KOBJDUMP) -d -S --no-show-raw-insn $@ > $(B)/kernel.lst
 	$(KNM) -n -S $@ > $(B)/kernel.nm
 	$(KOBJDUMP) -d --no-show-raw-insn $@ > $(B)/kernel.dis
+	$(KOBJDUMP) -s -j .trapreg $@ > $(B)/kernel.trapreg
 	$(PYTHON) kernel/noprobe_graph.py --objdump $(B)/kernel.dis --nm $(B)/kernel.nm \
+	    --trapreg $(B)/kernel.trapreg \
 	    --roots kernel/noprobe.roots --$(NOPROBE_MODE) kernel/noprobe.list || { rm -f $@; exit 1; }
 
 # After a reviewed change to the probe path's call graph: rewrite the list

@@ -6,6 +6,7 @@
 #define IPI_H
 #include "kernel/types.h"
 #include "kernel/unwind.h"
+#include "kernel/trap.h"            /* TRAPREG for smp_nmi_call */
 
 struct trapframe;
 
@@ -30,8 +31,15 @@ uint32_t smp_online_mask(void);
 void sync_cores(void);                     /* every CPU executes a serializing insn */
 void tlb_shootdown(uint32_t va);
 
-/* NMI IPI: run fn(tf) in NMI context on cpu. */
-void smp_nmi_call(int cpu, void (*fn)(struct trapframe *));
+/* NMI IPI: run fn(tf) in NMI context on cpu.  smp_nmi_arm only sets the
+ * request (the caller sends the NMI its own way).  fn is recorded in
+ * .trapreg (kernel/trap.h) as TRAPREG_NMI_CALL. */
+typedef void (*smp_nmi_fn)(struct trapframe *);
+#define smp_nmi_call(cpu, fn) smp_nmi_send((cpu), (fn), TRAPREG(TRAPREG_NMI_CALL, (fn)))
+#define smp_nmi_arm(cpu, fn) smp_nmi_set((cpu), (fn), TRAPREG(TRAPREG_NMI_CALL, (fn)))
+struct trapreg;
+void smp_nmi_send(int cpu, smp_nmi_fn fn, const struct trapreg *rec);
+void smp_nmi_set(int cpu, smp_nmi_fn fn, const struct trapreg *rec);
 void smp_nmi_init(void);
 void smp_stop_others(void);                /* NMI: others halt silently */
 

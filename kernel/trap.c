@@ -10,6 +10,7 @@
 #include "kernel/sched.h"
 #include "kernel/param.h"
 #include "kernel/plog.h"
+#include "kernel/dr6.h"
 #include "vectors.h"
 
 #define MAX_HANDLERS 4
@@ -73,11 +74,21 @@ void idt_load(void)
     __asm__ volatile("lidt %0" :: "m"(idtr));
 }
 
-void trap_register(int vec, trap_handler_t fn)
+extern const struct trapreg __trapreg_start[], __trapreg_end[];
+
+/* The record must be the compile-time one the link-time check has read. */
+void trapreg_check(const struct trapreg *rec, uint32_t vec, uint32_t fn)
+{
+    if (rec < __trapreg_start || rec >= __trapreg_end || rec->vec != vec || rec->fn != fn)
+        panic("trapreg: handler %08x for %#x registered without its .trapreg record", fn, vec);
+}
+
+void trap_handler_add(int vec, trap_handler_t fn, const struct trapreg *rec)
 {
     int i;
     if (vec < 0 || vec >= NVECTORS)
         panic("trap_register: bad vector %d", vec);
+    trapreg_check(rec, (uint32_t)vec, (uint32_t)fn);
     for (i = 0; i < MAX_HANDLERS; i++)
         if (!handlers[vec][i]) { handlers[vec][i] = fn; return; }
     panic("trap_register: vector %d has %d handlers already", vec, MAX_HANDLERS);
@@ -87,8 +98,16 @@ NOPROBE void trap(struct trapframe *tf)
 {
     struct cpu *c = mycpu();
     uint32_t vec = tf->trapno;         /* handlers may set TRAP_PUSH in tf->trapno */
+    uint32_t nmi_dr6 = 0;
     int i;
     bool done = false;
+    /* DR6 first (kernel/dr6.h): nothing before this point can raise a #DB
+     * (the gate clears TF, the entry is no-probe text, no data breakpoint
+     * may watch a kernel stack).  Issue 21. */
+    if (vec == T_DB)
+        tf->err = dr6_db_enter();
+    else if (vec == T_NMI)
+        tf->err = nmi_dr6 = dr6_nmi_enter();
     if (vec == T_NMI) c->nmi_depth++;
     if (vec < 32) c->nexc[vec]++;
     if (c->irq_depth < INTR_NEST_MAX) c->intr_eips[c->irq_depth] = tf->eip;
@@ -104,8 +123,10 @@ NOPROBE void trap(struct trapframe *tf)
             plog(KL_WARN, "spurious interrupt vector %u on cpu %d\n", vec, c->id, 0, 0);
     }
     c->irq_depth--;
-    if (vec == T_NMI)
+    if (vec == T_NMI) {
         c->nmi_depth--;
+        dr6_nmi_exit(nmi_dr6);         /* last: an interrupted #DB may not have read it yet */
+    }
     else if (vec >= T_IRQ0 && c->irq_depth == 0)
         sched_irq_exit(tf);    /* may switch threads (preempt=full); c is stale after */
     c = mycpu();

@@ -10,6 +10,7 @@
 struct trapframe {
     uint32_t edi, esi, ebp, oesp, ebx, edx, ecx, eax;   /* pushal */
     uint32_t trapno, err;                               /* stub */
+    /* err: the CPU's error code or 0; on #DB and NMI, DR6 (kernel/dr6.h) */
     uint32_t eip, cs, eflags;                           /* CPU */
 };
 
@@ -22,7 +23,22 @@ enum {
 /* A handler returns true if it handled the trap.  Several may share a vector
  * (chained in registration order); an exception nobody handles is fatal. */
 typedef bool (*trap_handler_t)(struct trapframe *tf);
-void trap_register(int vec, trap_handler_t fn);
+
+/* Every function trap() or smp_nmi() can call through a pointer is recorded
+ * at compile time in section .trapreg, one struct trapreg per registration
+ * (both arguments constant).  Contract with kernel/noprobe_graph.py, which
+ * reads the section at link time (two little-endian words: vec, fn): each fn
+ * must be in the no-probe set or a `handler` of kernel/noprobe.roots.  The
+ * functions below panic on a record outside the section (issue 21). */
+struct trapreg { uint32_t vec; uint32_t fn; };
+#define TRAPREG_NMI_CALL 0x102u  /* not a vector: an NMI callback (smp_nmi_call) */
+#define TRAPREG(vec, f) ({ \
+    static const struct trapreg __trapreg __attribute__((used, section(".trapreg"), aligned(4))) = \
+        { (vec), (uint32_t)(f) }; \
+    &__trapreg; })
+#define trap_register(vec, fn) trap_handler_add((vec), (fn), TRAPREG((vec), (fn)))
+void trap_handler_add(int vec, trap_handler_t fn, const struct trapreg *rec);
+void trapreg_check(const struct trapreg *rec, uint32_t vec, uint32_t fn);
 void idt_init(void);           /* build the IDT (boot CPU) */
 void idt_load(void);           /* load it (every CPU) */
 void idt_set_task_gate(int vec, uint16_t sel);

@@ -96,18 +96,19 @@ NOPROBE bool int3_handle(struct trapframe *tf)
 
 /* #DB: ours only if DR6.BS says single-step and a step is in progress on
  * this CPU (other sources, such as debug-register breakpoints, are left to
- * the next handler).  A rep string instruction traps after each iteration
+ * the next handler).  DR6 is the value trap() read and reset on entry, in
+ * tf->err (kernel/dr6.h): an NMI nested anywhere, even before that read,
+ * saves and restores DR6, so its own steps cannot take this one's BS.  A rep string instruction traps after each iteration
  * with EIP still at the copy's start: it keeps stepping in the slot (one
  * probe hit per execution, interrupts held off until it completes). */
 NOPROBE static bool debug_handler(struct trapframe *tf)
 {
     struct int3_cpu *c = &icpu[cpu_id()];
     struct step s;
-    uint32_t dr6 = read_dr6();
+    uint32_t dr6 = tf->err;                    /* DR6 at #DB entry */
     int i = c->nstep;
     if (!(dr6 & DR6_BS) || i == 0)
         return false;
-    write_dr6(dr6 & ~DR6_BS);
     if (ool_step_again(c->steps[i - 1].hit.ool, tf))
         return true;
     s = c->steps[i - 1];

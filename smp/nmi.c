@@ -69,9 +69,15 @@ static bool smp_nmi(struct trapframe *tf)
 
 void smp_nmi_init(void) { trap_register(T_NMI, smp_nmi); }
 
-void smp_nmi_call(int cpu, void (*fn)(struct trapframe *))
+void smp_nmi_set(int cpu, smp_nmi_fn fn, const struct trapreg *rec)
 {
+    trapreg_check(rec, TRAPREG_NMI_CALL, (uint32_t)fn);
     __atomic_store_n(&cpus[cpu].nmi_fn, fn, __ATOMIC_RELEASE);
+}
+
+void smp_nmi_send(int cpu, smp_nmi_fn fn, const struct trapreg *rec)
+{
+    smp_nmi_set(cpu, fn, rec);
     ipi_nmi(cpu);
 }
 

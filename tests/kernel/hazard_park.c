@@ -18,12 +18,11 @@ static struct park *volatile armed[NCPU_MAX];
 
 static bool park_db(struct trapframe *tf)
 {
-    uint32_t dr6 = read_dr6();
+    uint32_t dr6 = tf->err;              /* DR6 at #DB entry (kernel/dr6.h) */
     struct park *p = armed[cpu_id()];
     if (!(dr6 & DR6_B0) || !p || tf->eip != p->at)
         return false;
     write_dr7(0);
-    write_dr6(dr6 & ~DR6_B0);
     armed[cpu_id()] = NULL;
     tf->eflags |= EFLAGS_RF;
     p->hit = 1;

@@ -52,13 +52,11 @@ static volatile int inner_ran, inner_result, watch_armed;
 
 static bool watch_db(struct trapframe *tf)
 {
-    uint32_t dr6 = read_dr6();
-    (void)tf;
+    uint32_t dr6 = tf->err;              /* DR6 at #DB entry (kernel/dr6.h) */
     if (!(dr6 & DR6_B0) || !watch_armed)
         return false;
     watch_armed = 0;
     write_dr7(0);
-    write_dr6(dr6 & ~DR6_B0);
     if (!inner_ran++)
         inner_result = kp_leaf();                  /* a nested single-step */
     return true;

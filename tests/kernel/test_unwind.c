@@ -154,9 +154,8 @@ static void uw_follow(uint32_t prev)
 
 static bool uw_db(struct trapframe *tf)
 {
-    if (!gt.on || thread_current() != gt.t || !(tf->eflags & EFLAGS_TF))
-        return false;
-    write_dr6(read_dr6() & ~DR6_BS);
+    if (!gt.on || thread_current() != gt.t || !(tf->eflags & EFLAGS_TF) || !(tf->err & DR6_BS))
+        return false;                    /* tf->err: DR6 as trap() read it (kernel/dr6.c) */
     if (gt.prev)
         uw_follow(gt.prev);
     gt.prev = tf->eip;

@@ -12,7 +12,8 @@ search simple to trust), run to the end.  One line per variant:
 A correct variant must verify with no error, and must reach the code that
 matters (listed in REACH: a model that never gets there verifies vacuously).
 A broken variant must produce a counterexample, and the assertion it violates
-must carry (one of) the expected hazard tag(s) on its source line (a broken
+must carry (one of) the expected hazard tag(s) (H1..H12, or NEST for dbnest.pml)
+on its source line (a broken
 variant that verifies, or fails for another reason, means a weak model).  The
 trail is kept under the build directory with a replay.sh that prints it step
 by step.
@@ -38,6 +39,12 @@ VARIANTS = [
     ("int3", "head_first", ["HEAD_FIRST"], "H6"),
     ("int3", "int3_head_first", ["INT3_HEAD_FIRST"], "H6"),
     ("int3", "no_ref_wait", ["NO_REF_WAIT"], "H7"),
+    # one CPU's steps under nested NMIs and the DR6 protocol (issue 21)
+    ("dbnest", "dr6", ["NNMI=2"], None),
+    ("dbnest", "dr6+3nmi", ["NNMI=3"], None),
+    ("dbnest", "late-read", ["NNMI=2", "LATE_READ"], None),
+    ("dbnest", "nmi-unsaved", ["NNMI=2", "NMI_UNSAVED"], "NEST"),
+    ("dbnest", "before-fix", ["NNMI=2", "LATE_READ", "NMI_UNSAVED"], "NEST"),
 ]
 STRATEGIES = {"int3-bypass": "S_BYPASS", "stop-machine": "S_STOPMACHINE",
               "int3-ipscan": "S_IPSCAN", "int3-stackscan": "S_STACKSCAN",
@@ -84,6 +91,8 @@ REACH = {
         "dj_unoptimize", "dj_release")] + [
         ("H1 assertion", r"assert.*H1 H2"), ("H8 assertion", r"assert.*\bH8\b"),
         ("H3 assertion", r"assert.*\bH3\b")]),
+    "dbnest": {"own record": r"NEST the step pops", "NMI restore": r"dr6_nmi_exit: restore",
+               "NMI iret": r"NMI iret"},
 }
 
 
@@ -132,7 +141,7 @@ def counterexample(model, dflags, trail, wdir, pan_out):
         err = re.search(r"^pan:1: (.*?)(?: \(at depth \d+\))?$", pan_out, re.M)
         return [], "%s after: %s" % (err.group(1) if err else "error", steps)
     line = open(model).read().split("\n")[int(m.group(2)) - 1]
-    tags = re.findall(r"\bH\d+\b", line.split("/*", 1)[1]) if "/*" in line else []
+    tags = re.findall(r"\bH\d+\b|\bNEST\b", line.split("/*", 1)[1]) if "/*" in line else []
     return tags, "%s at %s:%s after: %s" % ("/".join(tags) or "untagged assertion",
                                             os.path.basename(m.group(1)), m.group(2), steps)
 
@@ -144,8 +153,8 @@ def check(model_name, variant, macros, expect, build):
     for f in os.listdir(wdir):
         if f.endswith(".trail"):
             os.remove(os.path.join(wdir, f))
-    n = "NCPU" if model_name == "int3" else "NT"
-    dflags = ["-D" + m for m in macros + ["%s=%d" % (n, THREADS)]]
+    n = {"int3": "NCPU", "djopt": "NT"}.get(model_name)      # dbnest: NNMI in its macros
+    dflags = ["-D" + m for m in macros + (["%s=%d" % (n, THREADS)] if n else [])]
     run(["spin", "-a", "-o3"] + dflags + [model], wdir)     # -o3: report unreached code exactly
     run(["gcc", "-O1", "-w", "-DSAFETY", "-DBFS", "-DNOREDUCE", "-o", "pan", "pan.c"], wdir)
     out = run(["./pan"], wdir)
