@@ -55,6 +55,7 @@ int quiesce_scan(struct dj_range *r, int n, unsigned checks, int scan, bool *sel
 struct quiesce_unreliable { uint32_t pc; int err, tid; };
 extern struct quiesce_unreliable quiesce_unreliable;
 /* tasks-RCU style wait: 0 once every thread passed a voluntary switch. */
+bool quiesce_quiet_now(struct thread *t);   /* in a rendezvous: t is outside every region now */
 int quiesce_tasks(int max_ms);
 
 /* patch/djprobe.c, for patch/kprobe.c (kprobe_mutex held) */

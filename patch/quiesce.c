@@ -112,8 +112,27 @@ static int fp_slots(const struct unwind_regs *start, bool switched, uint32_t hi,
     return n;
 }
 
+/* The scanning thread's own stack, by its exact frames in every mode (its
+ * locals hold the ranges themselves: a word scan would always find them). */
+static void scan_self(struct scan *s)
+{
+    uint32_t pc[MAX_SLOTS], slot[MAX_SLOTS];
+    struct unwind_regs r;
+    int n, i, err;
+    unwind_regs(&r);
+    err = frames(&r, s->self->stack_lo, s->self->stack_hi, pc, slot, &n);
+    for (i = 0; i < n; i++)
+        if (hit(s, pc[i]))
+            s->self_busy = true;
+    if (err != UNWIND_END) {
+        unreliable(s->self, pc[n - 1], err);
+        all_busy(s);
+        s->self_busy = true;
+    }
+}
+
 static void scan_stack(struct scan *s, const struct unwind_regs *start, bool switched,
-                       const struct thread *t, bool self)
+                       const struct thread *t)
 {
     uint32_t pc[MAX_SLOTS], slot[MAX_SLOTS], fslot[MAX_SLOTS], a, hi = t->stack_hi;
     int n, nf = 0, i, err = frames(start, t->stack_lo, hi, pc, slot, &n);
@@ -123,14 +142,10 @@ static void scan_stack(struct scan *s, const struct unwind_regs *start, bool swi
         unreliable(t, pc[n - 1], err);
     if (exact) {
         for (i = 0; i < n; i++)
-            if (hit(s, pc[i])) {
+            if (hit(s, pc[i]))
                 djprobe_stats.stack_hits++;
-                s->self_busy |= self;
-            }
-        if (err != UNWIND_END) {
+        if (err != UNWIND_END)
             all_busy(s);
-            s->self_busy |= self;
-        }
     } else if (s->mode == DJ_SCAN_FRAMES) {
         nf = fp_slots(start, switched, hi, fslot);
     }
@@ -143,7 +158,6 @@ static void scan_stack(struct scan *s, const struct unwind_regs *start, bool swi
         if (s->mode == DJ_SCAN_WORDS || (!exact && is_slot(fslot, nf, a))) {
             hit(s, v);
             djprobe_stats.stack_hits++;
-            s->self_busy |= self;
         }
     }
 }
@@ -161,17 +175,16 @@ static void scan_thread(struct thread *t, void *arg)
     if (!(s->checks & DJC_STACK))
         return;
     if (running)
-        scan_stack(s, &rendezvous_regs[c->id], false, t, false);
+        scan_stack(s, &rendezvous_regs[c->id], false, t);
     else {
         unwind_switched(&r, t);
-        scan_stack(s, &r, true, t, false);
+        scan_stack(s, &r, true, t);
     }
 }
 
 static int scan_rv(void *arg)
 {
     struct scan *s = arg;
-    struct unwind_regs r;
     int i, d;
     for (i = 0; (s->checks & DJC_IPSCAN) && i < NCPU_MAX; i++) {
         struct cpu *c = &cpus[i];
@@ -188,10 +201,9 @@ static int scan_rv(void *arg)
             }
     }
     thread_foreach(scan_thread, s);
-    if ((s->checks & DJC_STACK) && s->mode == DJ_SCAN_FRAMES && djprobe_unwind == DJ_UNWIND_EXACT) {
-        unwind_regs(&r);                      /* the scanning thread's own stack */
-        scan_stack(s, &r, false, s->self, true);
-    }
+    /* The scanning thread's own stack (the old walk skipped it: fp keeps that). */
+    if ((s->checks & DJC_STACK) && !(s->mode == DJ_SCAN_FRAMES && djprobe_unwind == DJ_UNWIND_FP))
+        scan_self(s);
     return 0;
 }
 
@@ -218,7 +230,7 @@ int quiesce_scan(struct dj_range *r, int n, unsigned checks, int mode, bool *sel
 struct tq { struct thread *t; int tid; uint32_t nvcsw; bool q, seen; };
 struct tasks { struct tq *e; int n, cap, left; bool snap; struct thread *self; };
 
-static bool quiet_now(struct thread *t)
+bool quiesce_quiet_now(struct thread *t)
 {
     struct cpu *c = &cpus[t->cpu];
     bool running = c->online && c->parked && c->thread == t;
@@ -237,7 +249,7 @@ static void tasks_one(struct thread *t, void *arg)
         return;
     if (k->snap) {
         if (k->n < k->cap)
-            k->e[k->n++] = (struct tq){ t, t->tid, t->nvcsw, quiet_now(t), true };
+            k->e[k->n++] = (struct tq){ t, t->tid, t->nvcsw, quiesce_quiet_now(t), true };
         else
             k->left = -1;                           /* overflow: take it again */
         return;
@@ -245,7 +257,7 @@ static void tasks_one(struct thread *t, void *arg)
     for (i = 0; i < k->n; i++) {
         if (k->e[i].t == t && k->e[i].tid == t->tid) {
             k->e[i].seen = true;
-            k->e[i].q = k->e[i].q || t->nvcsw != k->e[i].nvcsw || quiet_now(t);
+            k->e[i].q = k->e[i].q || t->nvcsw != k->e[i].nvcsw || quiesce_quiet_now(t);
         }
     }
 }

@@ -20,11 +20,13 @@ import runner  # noqa: E402
 import scenario  # noqa: E402
 
 STRATEGIES = ["naive", "stop-machine", "int3-bypass", "int3-ipscan", "int3-stackscan", "int3-tasksrcu", "safe"]
-HAZARDS = ["H1", "H2", "H3", "H4", "H5", "H6", "H8", "H9", "H10", "H11", "H12", "torture"]
+HAZARDS = ["H1", "H2", "H3", "H4", "H5", "H6", "H8", "H9", "H10", "H11", "H12",
+           "H2-callee", "H3-entry", "H3-pushed", "H3-ret", "H3-noframe",
+           "H8-entry", "H8-pushed", "H8-ret", "H8-noframe", "H8-self", "torture"]
 # The torture's regions hold a mid-region call whose callee sleeps (H3), so
 # every strategy without a stack view or a wait is expected to be caught.
 TORTURE_CAUGHT = {"naive", "stop-machine", "int3-bypass", "int3-ipscan"}
-CELL = re.compile(r"^matrix: (H\d+) (\S+) (caught|survived|ERROR)(?:: (.*))?$", re.M)
+CELL = re.compile(r"^matrix: (H\d+(?:-\w+)?) (\S+) (caught|survived|ERROR)(?:: (.*))?$", re.M)
 NAMED = re.compile(r"EIP is (strictly inside the jump|in the (live|FREED) detour buffer|in a freed "
                    r"instruction slot|outside kernel text)[^\n]*|djprobe-torture: \S+ returned [^\n]*")
 
@@ -65,7 +67,8 @@ def design_table():
     src = open(os.path.join(HERE, "kernel", "hazard.c")).read()
     names = {"DJS_NAIVE": "naive", "DJS_STOP_MACHINE": "stop-machine", "DJS_INT3_BYPASS": "int3-bypass",
              "DJS_INT3_IPSCAN": "int3-ipscan"}
-    return {names[k]: v.split() for k, v in re.findall(r"\[(DJS_\w+)\] = \"([^\"]*)\"", src)}
+    return {names[k]: " ".join(re.findall(r'"([^"]*)"', v)).split()
+            for k, v in re.findall(r'\[(DJS_\w+)\] = ((?:"[^"]*"\s*)+)', src)}
 
 
 def write_outputs(resdir, table, seeds, bad):

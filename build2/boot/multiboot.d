@@ -1,0 +1,1 @@
+build2/boot/multiboot.o: boot/multiboot.S

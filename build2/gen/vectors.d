@@ -1,0 +1,1 @@
+build2/gen/vectors.o: build2/gen/vectors.S

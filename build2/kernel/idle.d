@@ -1,0 +1,2 @@
+build2/kernel/idle.o: kernel/idle.S kernel/asm.h
+kernel/asm.h:

@@ -1,0 +1,2 @@
+build2/kernel/multiboot.o: kernel/multiboot.c kernel/multiboot.h
+kernel/multiboot.h:

@@ -1,0 +1,2 @@
+build2/kernel/swtch.o: kernel/swtch.S kernel/asm.h
+kernel/asm.h:

@@ -1,0 +1,1 @@
+build2/kernel/trapasm.o: kernel/trapasm.S

@@ -1,0 +1,1 @@
+build2/ksyms.o: build2/ksyms.S

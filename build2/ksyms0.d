@@ -1,0 +1,1 @@
+build2/ksyms0.o: build2/ksyms0.S

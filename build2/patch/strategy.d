@@ -1,0 +1,21 @@
+build2/patch/strategy.o: patch/strategy.c patch/djprobe_int.h \
+ patch/djprobe.h kernel/types.h kernel/noprobe.h patch/djprobe_fsm.h \
+ patch/kprobe_int.h patch/kprobe.h patch/ool.h patch/insn.h \
+ patch/reserve.h kernel/sleeplock.h kernel/thread.h kernel/spinlock.h \
+ patch/tramp.h patch/insn_reloc.h kernel/param.h
+patch/djprobe_int.h:
+patch/djprobe.h:
+kernel/types.h:
+kernel/noprobe.h:
+patch/djprobe_fsm.h:
+patch/kprobe_int.h:
+patch/kprobe.h:
+patch/ool.h:
+patch/insn.h:
+patch/reserve.h:
+kernel/sleeplock.h:
+kernel/thread.h:
+kernel/spinlock.h:
+patch/tramp.h:
+patch/insn_reloc.h:
+kernel/param.h:

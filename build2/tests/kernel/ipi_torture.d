@@ -1,0 +1,20 @@
+build2/tests/kernel/ipi_torture.o: tests/kernel/ipi_torture.c \
+ kernel/scenario.h kernel/types.h kernel/noprobe.h kernel/thread.h \
+ kernel/spinlock.h kernel/sched.h kernel/cpu.h kernel/clock.h \
+ kernel/console.h kernel/ipi.h kernel/unwind.h kernel/trap.h kernel/mem.h \
+ kernel/fmt.h kernel/x86.h
+kernel/scenario.h:
+kernel/types.h:
+kernel/noprobe.h:
+kernel/thread.h:
+kernel/spinlock.h:
+kernel/sched.h:
+kernel/cpu.h:
+kernel/clock.h:
+kernel/console.h:
+kernel/ipi.h:
+kernel/unwind.h:
+kernel/trap.h:
+kernel/mem.h:
+kernel/fmt.h:
+kernel/x86.h:

@@ -1,0 +1,3 @@
+build2/tests/kernel/poke_targets.o: tests/kernel/poke_targets.S \
+ kernel/asm.h
+kernel/asm.h:

@@ -1,0 +1,1 @@
+build2/unwind.o: build2/unwind.S

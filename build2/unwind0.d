@@ -1,0 +1,1 @@
+build2/unwind0.o: build2/unwind0.S

@@ -1,0 +1,47 @@
+/* Targets of the hazard cells that park a thread at chosen instructions of
+ * a mid-region call's callee (tests/kernel/hazard_callee.c): where a frame-
+ * pointer walk cannot see the return address into the region (a callee's
+ * first instruction, after its push %ebp, at its ret, or without a frame).
+ * HZ_OFF(name, fn, label) exports a label's offset inside its function. */
+#include "kernel/asm.h"
+#define HZ_OFF(sym, fn, lbl)  .globl sym; .set sym, lbl - fn
+
+    .text
+/* int hz_mid_via(int x): hz_callee(x) + 1 through `call *%edx` in the middle
+ * of the region at 1: nop (1) + call *%edx (2) + add (3); the callee is the
+ * pointer hz_callee, its return address 1b + 3, inside (addr, addr + 5). */
+FUNC(hz_mid_via)
+    PUSH_EBP
+    SET_FP
+    pushl 8(%ebp)
+    movl hz_callee, %edx
+1:  nop
+    call *%edx
+    add $1, %eax
+    add $4, %esp
+    POP_FP
+    ret
+END(hz_mid_via)
+HZ_OFF(hz_mid_via_nop, hz_mid_via, 1b)
+
+/* int hz_framed(int x): 2x, with an EBP frame */
+FUNC(hz_framed)
+    PUSH_EBP
+1:  SET_FP
+    movl 8(%ebp), %eax
+    addl %eax, %eax
+    POP_FP
+2:  ret
+END(hz_framed)
+HZ_OFF(hz_framed_pushed, hz_framed, 1b)
+HZ_OFF(hz_framed_ret, hz_framed, 2b)
+
+/* int hz_frameless(int x): 2x + 1, no frame (EBP is the caller's) */
+FUNC(hz_frameless)
+    PUSH(%ebx)
+1:  movl 8(%esp), %ebx
+    leal 1(%ebx,%ebx), %eax
+    POP(%ebx)
+    ret
+END(hz_frameless)
+HZ_OFF(hz_frameless_pushed, hz_frameless, 1b)
