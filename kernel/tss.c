@@ -38,6 +38,7 @@ static void __attribute__((noreturn)) df_task(void)
     if (th && guard)
         kprintf("  kernel stack overflow: ESP is in the guard page below thread %s's stack %08x-%08x\n",
                 th->name, th->stack_lo, th->stack_hi);
+    panic_describe_addr(t->eip);             /* inside a jump, a buffer, a slot? */
     kprintf("  backtrace:\n   #- %08x %s\n", t->eip, sym);
     backtrace_print(t->ebp, 12);
     console_unlock();

@@ -48,6 +48,7 @@ static inline void write_dr0(uint32_t v) { __asm__ volatile("mov %0, %%dr0" :: "
 #define EFLAGS_CF 0x001
 #define EFLAGS_IF 0x200
 #define EFLAGS_ARITH 0x8D5              /* CF PF AF ZF SF OF: what arithmetic writes */
+#define EFLAGS_DF 0x400                 /* direction (string instructions) */
 #define CR0_WP    (1u << 16)
 #define CR0_PG    (1u << 31)
 #define CR4_PSE   (1u << 4)

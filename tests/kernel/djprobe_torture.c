@@ -23,8 +23,9 @@
 #include "tests/kernel/anywhere.h"
 
 #define NSITE 4
-int djt_mid(int x), djt_last(int x), djt_branch(int x), djt_loop(int n);
+int djt_mid(int x), djt_last(int x), djt_branch(int x), djt_loop(int n), djt_callee(int x);
 extern char djt_mid_site[], djt_last_site[], djt_branch_site[], djt_loop_site[];
+extern char djt_callee_fp[], djt_callee_epi[], djt_callee_end[];
 static int (*const fns[NSITE])(int) = { djt_mid, djt_last, djt_branch, djt_loop };
 static const char *const names[NSITE] = { "djt_mid", "djt_last", "djt_branch", "djt_loop" };
 static const char *const offs[NSITE] = { djt_mid_site, djt_last_site, djt_branch_site, djt_loop_site };
@@ -41,16 +42,16 @@ static volatile uint32_t tick;
 static uint32_t site(int i) { return (uint32_t)fns[i] + (uint32_t)offs[i]; }
 static bool ticked(void *a) { return tick != *(uint32_t *)a; }
 
-/* Sleeps on a wait queue now and then until the patcher's next tick, so
- * threads sit with return addresses in the regions and in buffers. */
-int djt_callee(int x)
+/* Called by djt_callee (asm): sleeps on a wait queue now and then until the
+ * patcher's next tick, so threads sit with return addresses in the regions
+ * and in buffers. */
+void djt_callee_sleep(int x)
 {
     uint32_t seen = tick;
     if ((x & 7) == 3) {
         __atomic_add_fetch(&sleeps, 1, __ATOMIC_RELAXED);
         waitq_wait(&callee_wq, ticked, &seen);
     }
-    return x * 3;
 }
 
 static int model(int i, int x)
@@ -144,10 +145,11 @@ static void stats(uint32_t progress)
             djprobe_stats.buffers_freed, torture_errors);
 }
 
+/* The regions, and the callee whole (range NSITE). */
 static void landing_begin(void)
 {
-    static const char *n[NSITE];
-    uint32_t lo[NSITE], hi[NSITE];
+    static const char *n[NSITE + 1];
+    uint32_t lo[NSITE + 1], hi[NSITE + 1];
     struct insn in;
     int i;
     for (i = 0; i < NSITE; i++) {
@@ -156,7 +158,19 @@ static void landing_begin(void)
         for (hi[i] = lo[i]; hi[i] < lo[i] + 5; hi[i] += in.len)
             insn_decode(&in, (const uint8_t *)hi[i], 15);
     }
-    torture_landing_start(n, lo, hi, NSITE);
+    n[NSITE] = "djt_callee";
+    lo[NSITE] = (uint32_t)djt_callee;
+    hi[NSITE] = (uint32_t)djt_callee + (uint32_t)djt_callee_end;
+    torture_landing_start(n, lo, hi, NSITE + 1);
+}
+
+/* Preemptions in the callee's prologue and epilogue windows (where its
+ * return address into a region is in no EBP frame). */
+static uint32_t callee_edges(void)
+{
+    uint32_t f = (uint32_t)djt_callee;
+    return torture_landing_preempted(NSITE, f, f + (uint32_t)djt_callee_fp) +
+           torture_landing_preempted(NSITE, f + (uint32_t)djt_callee_epi, f + (uint32_t)djt_callee_end);
 }
 
 /* Wakes the callees' sleepers every millisecond. */
@@ -224,6 +238,13 @@ static int scenario_djprobe_torture(char *why, size_t n)
     land = torture_landing_check(1, 0, lwhy, sizeof lwhy);   /* histograms; EIPs between boundaries fail */
     if (!land && sched_preempt_model == PREEMPT_FULL && !torture_landing_total()) {
         ksnprintf(lwhy, sizeof lwhy, "landing: no preemption inside a region (run it under -singlestep)");
+        kprintf("!!! djprobe-torture: %s\n", lwhy);
+        land = 1;
+    }
+    kprintf("djprobe-torture: %u preemptions on djt_callee's prologue and epilogue\n", callee_edges());
+    if (!land && sched_preempt_model == PREEMPT_FULL && torture_landing_mode != 0 && !callee_edges()) {
+        ksnprintf(lwhy, sizeof lwhy, "landing: no preemption on djt_callee's prologue or epilogue "
+                  "(run it under -singlestep)");
         kprintf("!!! djprobe-torture: %s\n", lwhy);
         land = 1;
     }

@@ -36,6 +36,39 @@ FUNC(djt_last)
 END(djt_last)
 DJT_SITE(djt_last_site, djt_last, 1b)
 
+/* int djt_callee(int x): 3x, asleep now and then (djt_callee_sleep, C)
+ * first.  Hand-written so that preemptions land where a frame-pointer walk
+ * cannot see its return address into djt_mid's or djt_last's region: before
+ * and after its push %ebp (the return address at (%esp) or 4(%esp), EBP
+ * still the caller's) and after its pop %ebp.  A short loop in each of these
+ * windows holds threads there long enough for the landing histogram to
+ * count them.  DJT_SITE exports the windows: [0, fp) and [epi, end). */
+#define DJT_SPIN 48
+FUNC(djt_callee)
+    movl $DJT_SPIN, %ecx
+1:  decl %ecx
+    jnz 1b
+    PUSH_EBP
+    movl $DJT_SPIN, %ecx
+2:  decl %ecx
+    jnz 2b
+3:  SET_FP
+    pushl 8(%ebp)
+    call djt_callee_sleep
+    movl 8(%ebp), %eax
+    leal (%eax,%eax,2), %eax
+    add $4, %esp
+    POP_FP
+4:  movl $DJT_SPIN, %ecx
+5:  decl %ecx
+    jnz 5b
+    ret
+6:
+END(djt_callee)
+DJT_SITE(djt_callee_fp, djt_callee, 3b)
+DJT_SITE(djt_callee_epi, djt_callee, 4b)
+DJT_SITE(djt_callee_end, djt_callee, 6b)
+
 /* int djt_branch(int x): x > 20 ? x - 20 : x + 100; region: cmp, jg rel8 */
 FUNC(djt_branch)
     mov 4(%esp), %eax

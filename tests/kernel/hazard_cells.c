@@ -63,9 +63,10 @@ static void watcher(void *arg)
     park_release(w->pk);
 }
 
-static void parked_in_region(struct cell *c, int mode)
+static void parked_in_region(struct cell *c, int mode, int (*fn)(int), uint32_t addr, uint32_t at,
+                             int want)
 {
-    struct park pk = { DJ_AT(dj_add, dj_add_mov) + 3, mode, ncpu > 1 ? 1 : 0, dj_add, 20 };
+    struct park pk = { at, mode, ncpu > 1 ? 1 : 0, fn, 20 };
     struct kprobe p;
     struct watch w = { &p, &pk, 0 };
     struct thread *wt;
@@ -75,7 +76,7 @@ static void parked_in_region(struct cell *c, int mode)
         return cell_error(c, "%s", why);
     if (!(wt = thread_create("hz-watcher", watcher, &w, CPUMASK_ALL)))
         return cell_error(c, "out of memory");
-    if (optimize(c, &p, DJ_AT(dj_add, dj_add_mov)) && jump_over(&p, park_eip(&pk)))
+    if (optimize(c, &p, addr) && jump_over(&p, park_eip(&pk)))
         cell_caught(c, "%s at %s inside the jump written at %s",
                     mode == PARK_PREEMPT ? "thread hz-worker preempted with saved EIP" : "cpu 1 in a #DB handler, hz-worker interrupted",
                     sym(park_eip(&pk), b1), sym(p.addr, b2));
@@ -84,12 +85,29 @@ static void parked_in_region(struct cell *c, int mode)
     w.stop = 1;
     thread_join(wt);
     park_finish(&pk);
-    if (pk.result != 2 * 20 + 5)
-        cell_error(c, "the parked call returned %d, not 45", pk.result);
+    if (pk.result != want)
+        cell_error(c, "the parked call returned %d, not %d", pk.result, want);
 }
 
-static void h1(struct cell *c) { parked_in_region(c, PARK_PREEMPT); }
-static void h2(struct cell *c) { parked_in_region(c, PARK_SPIN); }
+#define DJ_ADD_REGION DJ_AT(dj_add, dj_add_mov)
+static void h1(struct cell *c)
+{
+    parked_in_region(c, PARK_PREEMPT, dj_add, DJ_ADD_REGION, DJ_ADD_REGION + 3, 45);
+}
+
+static void h2(struct cell *c)
+{
+    parked_in_region(c, PARK_SPIN, dj_add, DJ_ADD_REGION, DJ_ADD_REGION + 3, 45);
+}
+
+/* H1-edge: the thread's saved EIP at addr + 4, the jump's last byte. */
+int hz_edge(int x);
+extern char hz_edge_lea[], hz_edge_add[];
+static void h1_edge(struct cell *c)
+{
+    parked_in_region(c, PARK_PREEMPT, hz_edge, DJ_AT(hz_edge, hz_edge_lea),
+                     DJ_AT(hz_edge, hz_edge_add), 43);
+}
 
 static void call_mid(void *arg) { *(volatile int *)arg = dj_mid_call(); }
 
@@ -310,7 +328,7 @@ const struct hazard hazards[] = {
     { "H1", h1, 1 }, { "H2", h2, 2 }, { "H3", h3, 1 }, { "H4", h4, 1 }, { "H5", h5, 1 },
     { "H6", h6, 1 }, { "H8", h8, 1 }, { "H9", h9, 1 }, { "H10", h10, 1 }, { "H11", h11, 1 },
     { "H12", h12, 1 },
-    { "H2-callee", hz_h2_callee, 2 },
+    { "H1-edge", h1_edge, 1 }, { "H2-callee", hz_h2_callee, 2 },
     { "H3-entry", hz_h3_callee, 1 }, { "H3-pushed", hz_h3_callee, 1 },
     { "H3-ret", hz_h3_callee, 1 }, { "H3-noframe", hz_h3_callee, 1 },
     { "H8-entry", hz_h8_callee, 1 }, { "H8-pushed", hz_h8_callee, 1 },

@@ -45,3 +45,16 @@ FUNC(hz_frameless)
     ret
 END(hz_frameless)
 HZ_OFF(hz_frameless_pushed, hz_frameless, 1b)
+
+/* int hz_edge(int x): 2x + 3; region at 1: lea 0x0(%esi,%eiz,1),%esi (4) +
+ * add %eax,%eax (2), so an instruction boundary lies at addr + 4, the last
+ * byte the jump covers (a busy range one byte short misses it: H1-edge) */
+FUNC(hz_edge)
+    movl 4(%esp), %eax
+1:  .byte 0x8d, 0x74, 0x26, 0x00    /* lea 0x0(%esi,%eiz,1),%esi */
+2:  addl %eax, %eax
+    addl $3, %eax
+    ret
+END(hz_edge)
+HZ_OFF(hz_edge_lea, hz_edge, 1b)
+HZ_OFF(hz_edge_add, hz_edge, 2b)

@@ -77,6 +77,7 @@ FUNC(kt_call)                       /* no frame: the CFA stays ESP-based */
     popl %ebp
     .cfi_adjust_cfa_offset -4
     .cfi_restore %ebp
+    cld                             /* REGSTATE_LOAD lets st's DF through */
     ret
 END(kt_call)
 

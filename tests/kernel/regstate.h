@@ -7,8 +7,8 @@
  * ebx..ebp into st and pop eax into st[0] (flags are the caller's). */
 .macro REGSTATE_LOAD
     movl 28(%eax), %ecx
-    andl $0x8d5, %ecx
-    andl $~0x8d5, (%esp)
+    andl $0xcd5, %ecx
+    andl $~0xcd5, (%esp)
     orl %ecx, (%esp)
     movl 4(%eax), %ebx
     movl 8(%eax), %ecx

@@ -1,6 +1,6 @@
 /* Preemption-landing target for sched-torture: a straight-line block of 16
  * instructions, run n times, in which every register (eax ebx ecx edx esi
- * edi ebp) and every arithmetic flag (CF PF AF ZF SF OF) is live at every
+ * edi ebp), every arithmetic flag (CF PF AF ZF SF OF) and DF are live at every
  * instruction boundary: no instruction in the block writes the flags (they
  * are set from data before it and captured by three pushfl inside it), and
  * each one rewrites a register from its own old value (lea r,(r,x,s), xchg,
@@ -53,9 +53,9 @@ sched_landing_start:
     pushfl                          /* capture 3 */
     .cfi_adjust_cfa_offset 4
 sched_landing_end:
-    andl $0x8d5, 0(%esp)            /* keep the arithmetic flags of each capture */
-    andl $0x8d5, 4(%esp)
-    andl $0x8d5, 8(%esp)
+    andl $0xcd5, 0(%esp)            /* keep the arithmetic flags and DF of each capture */
+    andl $0xcd5, 4(%esp)
+    andl $0xcd5, 8(%esp)
     xorl 8(%esp), %eax              /* fold capture 1 */
     addl 4(%esp), %esi              /* fold capture 2 */
     xorl 0(%esp), %ebp              /* fold capture 3 */
@@ -81,5 +81,6 @@ sched_landing_end:
     popl %ebp
     .cfi_adjust_cfa_offset -4
     .cfi_restore %ebp
+    cld                             /* DF came from st: C expects it clear */
     ret
 END(sched_landing_run)

@@ -79,7 +79,7 @@ static uint32_t add_flags(uint32_t a, uint32_t b)
 static void landing_model(uint32_t s[NST], uint32_t n)
 {
     uint32_t a = s[0], b = s[1], c = s[2], d = s[3], si = s[4], di = s[5], bp = s[6], t;
-    uint32_t fl = s[7] & EFLAGS_ARITH, c1, c2, c3 = 0;
+    uint32_t fl = s[7] & (EFLAGS_ARITH | EFLAGS_DF), c1, c2, c3 = 0;
     while (n--) {
         a = a + 2 * b + 0x3b;
         c = __builtin_bswap32(c);
@@ -98,7 +98,7 @@ static void landing_model(uint32_t s[NST], uint32_t n)
         c = c + 2 * di + 5;
         c3 = fl;
         a ^= c1; si += c2; bp ^= c3;
-        if (n) { fl = add_flags(d, bp); d += bp; }
+        if (n) { fl = add_flags(d, bp) | (fl & EFLAGS_DF); d += bp; }
     }
     s[0] = a; s[1] = b; s[2] = c; s[3] = d; s[4] = si; s[5] = di; s[6] = bp; s[7] = c3;
 }

@@ -9,6 +9,8 @@
 #include "patch/kprobe.h"
 #include "patch/slot.h"
 #include "kernel/thread.h"
+#include "kernel/cpu.h"
+#include "kernel/console.h"
 #include "tests/kernel/torture.h"
 
 int kp_add(int x);
@@ -67,18 +69,36 @@ KTEST(kprobe_handlers_see_and_change_registers)
     KEXPECT_EQ(kp_add(3), 11);
 }
 
+/* Post-handlers of emulated hits: run once each, after the branch or call
+ * took effect (EIP at its target, as a single-step would leave it). */
+static uint32_t post_n, post_eip[4];
+static void post_eip_rec(struct kprobe *p, struct trapframe *tf)
+{
+    (void)p;
+    if (post_n < 4)
+        post_eip[post_n] = tf->eip;
+    post_n++;
+}
+
 KTEST(kprobe_emulated_jcc_and_call)
 {
-    struct kprobe a = { .addr = AT(kp_branch, kp_branch_jg), .pre_handler = pre_nothing };
-    struct kprobe b = { .addr = AT(kp_call, kp_call_call), .post_handler = post_get_eax };
+    struct kprobe a = { .addr = AT(kp_branch, kp_branch_jg), .pre_handler = pre_nothing,
+                        .post_handler = post_eip_rec };
+    struct kprobe b = { .addr = AT(kp_call, kp_call_call), .post_handler = post_eip_rec };
+    uint32_t jg = AT(kp_branch, kp_branch_jg);
     KASSERT(reg(ktest_ctx, &a));
     KASSERT(reg(ktest_ctx, &b));
+    post_n = 0;
     KEXPECT_EQ(kp_branch(5), 0);
     KEXPECT_EQ(kp_branch(20), 1);
-    KEXPECT_EQ(kp_branch(10), 0);
-    KEXPECT_EQ(a.nhit, 3);
+    KEXPECT_EQ(a.nhit, 2);
+    KEXPECT_EQ(post_n, 2);               /* a post-handler ran on each emulated jg */
+    KEXPECT_EQ(post_eip[0], jg + 2);     /* not taken: the next instruction */
+    KEXPECT_EQ(post_eip[1], jg + 2 + *(int8_t *)(jg + 1));   /* taken: its target */
     KEXPECT_EQ(kp_call(), 42);           /* emulated call pushed the right return */
     KEXPECT_EQ(b.nhit, 1);
+    KEXPECT_EQ(post_n, 3);
+    KEXPECT_EQ(post_eip[2], (uint32_t)kp_leaf);   /* after the call: at the callee */
     kprobe_unregister(&a);
     kprobe_unregister(&b);
 }
@@ -257,4 +277,47 @@ KTEST(kprobe_removal_under_concurrent_calls)
     KEXPECT_EQ(remove_errors, 0);
     KEXPECT(hits > 0);
     KEXPECT_EQ(kprobe_count(), 0);
+}
+
+/* H7, deterministic: a pre-handler held on cpu 1 (it spins until told, IF as
+ * the probed code had it) while cpu 0 removes its probe; the removal must
+ * wait for it (the int3 reference), not return with the handler still
+ * running in memory the caller may now free.  Negative control:
+ * int3_refs=skip (neg-kprobe-held-handler.scn). */
+static volatile int held_in, held_go, held_out;
+static int pre_held(struct kprobe *p, struct trapframe *tf)
+{
+    (void)p; (void)tf;
+    held_in = 1;
+    while (!held_go)
+        pause();
+    held_out = 1;
+    return 0;
+}
+static void held_caller(void *arg) { *(volatile int *)arg = kp_add(1); }
+static void held_releaser(void *arg) { (void)arg; thread_sleep_ns(30000000); held_go = 1; }
+
+KTEST(kprobe_unregister_waits_for_a_held_handler)
+{
+    struct kprobe p = { .addr = AT(kp_add, kp_add_mov), .pre_handler = pre_held };
+    struct thread *c, *r;
+    volatile int result = 0;
+    int out;
+    if (ncpu < 2)
+        return;                          /* needs a second CPU to hold the handler on */
+    held_in = held_go = held_out = 0;
+    KASSERT(reg(ktest_ctx, &p));
+    KASSERT((c = thread_create("held-caller", held_caller, (void *)&result, 1u << 1)));
+    while (!held_in)
+        thread_sleep_ns(100000);
+    KASSERT((r = thread_create("held-releaser", held_releaser, NULL, 1u << 0)));
+    kprobe_unregister(&p);
+    out = held_out;
+    if (!out)
+        kprintf("# kprobe: unregister returned while the pre-handler still ran on cpu 1 (H7)\n");
+    KEXPECT(out);
+    held_go = 1;
+    thread_join(r);
+    thread_join(c);
+    KEXPECT_EQ(result, 7);
 }

@@ -104,7 +104,7 @@ void torture_pause(struct torture_worker *w)
  * there, is a "native" landing: the previous instruction ran in place and
  * was interrupted after it.  Only -singlestep
  * (or -icount) produces those; they are what landing=require asks for. */
-#define NRANGE 4
+#define NRANGE 6
 #define NBOUND 32
 struct lrange {
     const char *name;
@@ -247,6 +247,17 @@ void torture_landing_stop(void)
 }
 
 uint32_t torture_landing_total(void) { return lpre_in; }
+
+uint32_t torture_landing_preempted(int range, uint32_t lo, uint32_t hi)
+{
+    struct lrange *r = &lr[range];
+    uint32_t k, n = 0;
+    ASSERT(range >= 0 && (uint32_t)range < nrange);
+    for (k = 0; k < r->nb; k++)
+        if (r->lo + r->off[k] >= lo && r->lo + r->off[k] < hi)
+            n += r->pre[k];
+    return n;
+}
 
 /* " +off:n" per boundary (interior ones marked '*'); returns how many have n > 0. */
 static uint32_t hist_line(const struct lrange *r, const volatile uint32_t *h, bool interior_only,

@@ -43,7 +43,7 @@ static inline uint32_t torture_rnd(uint32_t *s)
 void torture_pause(struct torture_worker *w);
 
 /* Landing: count interrupts and preemptions (real switches) whose EIP falls
- * in up to four ranges [lo, hi), by instruction boundary (decoded at start,
+ * in up to six ranges [lo, hi), by instruction boundary (decoded at start,
  * at most 32 per range); an EIP between boundaries is an error.  Native
  * landings (torture.c: at interior boundaries, not where the last trap or
  * interrupt returned to) happen only under -singlestep or -icount.
@@ -64,4 +64,5 @@ void torture_landing_tb_start(uint32_t addr);   /* not interior (e.g. after a pa
 void torture_landing_stop(void);
 int torture_landing_check(int dflt, unsigned need, char *why, size_t n);
 uint32_t torture_landing_total(void);   /* preemptions inside the ranges */
+uint32_t torture_landing_preempted(int range, uint32_t lo, uint32_t hi);   /* in [lo, hi) of one range */
 #endif
