@@ -16,7 +16,7 @@
 #include "kernel/mem.h"
 #include "kernel/cpu.h"
 
-static char hazard_sel[192] = "all", strategy_sel[128] = "all";
+static char hazard_sel[128] = "all", strategy_sel[128] = "all";
 KPARAM_STR("hazard", hazard_sel, "hazard matrix: hazards to run (H1,H3,... or all)");
 KPARAM_STR("strategies", strategy_sel, "hazard matrix: strategies to run (names or all)");
 
