@@ -3,7 +3,7 @@
     .align 4
     .globl ksym_table, ksym_nr
 ksym_nr:
-    .long 1067
+    .long 1077
 ksym_table:
     .long 0x0010000c, 0x24, .Lname0   /* _start */
     .long 0x00100030, 0xc, .Lname1   /* dr6_db_enter */
@@ -515,563 +515,573 @@ ksym_table:
     .long 0x0010d4c0, 0x41, .Lname507   /* trapreg_check */
     .long 0x0010d510, 0x9d, .Lname508   /* trap_handler_add */
     .long 0x0010d5b0, 0x46, .Lname509   /* idt_set_task_gate */
-    .long 0x0010d600, 0x1b0, .Lname510   /* df_task */
-    .long 0x0010d7b0, 0xbd, .Lname511   /* tss_init */
-    .long 0x0010d870, 0x84, .Lname512   /* tss_init_cpu */
-    .long 0x0010d900, 0x4e, .Lname513   /* uart_init */
-    .long 0x0010d950, 0x2b, .Lname514   /* uart_putc */
-    .long 0x0010d980, 0x9, .Lname515   /* uart_rx_irq_enable */
-    .long 0x0010d990, 0xd0, .Lname516   /* uart_rx_intr */
-    .long 0x0010da60, 0x9c, .Lname517   /* uart_getc */
-    .long 0x0010db00, 0x15, .Lname518   /* uart_loopback */
-    .long 0x0010db20, 0x76, .Lname519   /* unwind_find */
-    .long 0x0010dba0, 0x39, .Lname520   /* unwind_begin */
-    .long 0x0010dbe0, 0x1d, .Lname521   /* unwind_switched */
-    .long 0x0010dc00, 0x1d4, .Lname522   /* unwind_next */
-    .long 0x0010dde0, 0x1e, .Lname523   /* unwind_strerror */
-    .long 0x0010de00, 0x9d, .Lname524   /* unwind_fp */
-    .long 0x0010dea0, 0x30, .Lname525   /* waitq_init */
-    .long 0x0010ded0, 0x93, .Lname526   /* waitq_wait */
-    .long 0x0010df70, 0xaa, .Lname527   /* waitq_wake */
-    .long 0x0010e020, 0x38, .Lname528   /* completion_init */
-    .long 0x0010e060, 0x4a, .Lname529   /* complete */
-    .long 0x0010e0b0, 0x3f, .Lname530   /* complete_all */
-    .long 0x0010e0f0, 0x9d, .Lname531   /* wait_for_completion */
-    .long 0x0010e190, 0x6c, .Lname532   /* watchdog_nmi */
-    .long 0x0010e200, 0x86, .Lname533   /* watchdog_arm */
-    .long 0x0010e290, 0x1a2, .Lname534   /* watchdog_tick */
-    .long 0x0010e440, 0x51, .Lname535   /* acpi_rsdp_rsdt */
-    .long 0x0010e4a0, 0x62, .Lname536   /* acpi_sdt_check */
-    .long 0x0010e510, 0x56, .Lname537   /* madt_info_clear */
-    .long 0x0010e570, 0x51, .Lname538   /* acpi_rsdt_entry */
-    .long 0x0010e5d0, 0x1b7, .Lname539   /* acpi_parse_madt */
-    .long 0x0010e790, 0xfc, .Lname540   /* acpi_find_madt_raw */
-    .long 0x0010e890, 0x30, .Lname541   /* acpi_find_madt */
-    .long 0x0010e8c0, 0xd, .Lname542   /* serialize_fn */
-    .long 0x0010e8d0, 0xb, .Lname543   /* invlpg_fn */
-    .long 0x0010e8e0, 0x39, .Lname544   /* smp_online_mask */
-    .long 0x0010e920, 0x5c, .Lname545   /* smp_call_init */
-    .long 0x0010e980, 0x2a5, .Lname546   /* smp_call_mask */
-    .long 0x0010ec30, 0x4b, .Lname547   /* smp_call_one */
-    .long 0x0010ec80, 0x2c, .Lname548   /* smp_call_all */
-    .long 0x0010ecb0, 0x2e, .Lname549   /* sync_cores */
-    .long 0x0010ece0, 0x49, .Lname550   /* tlb_shootdown */
-    .long 0x0010ed30, 0x84, .Lname551   /* mp_fps_config */
-    .long 0x0010edc0, 0xc, .Lname552   /* mp_config_len */
-    .long 0x0010edd0, 0x23f, .Lname553   /* mp_parse_config */
-    .long 0x0010f010, 0xda, .Lname554   /* mp_find_config_raw */
-    .long 0x0010f0f0, 0x3d, .Lname555   /* mp_find */
-    .long 0x0010f130, 0x44, .Lname556   /* hang_report_and_halt */
-    .long 0x0010f180, 0x19e, .Lname557   /* smp_nmi */
-    .long 0x0010f320, 0x28, .Lname558   /* smp_nmi_init */
-    .long 0x0010f350, 0x46, .Lname559   /* smp_nmi_set */
-    .long 0x0010f3a0, 0x4d, .Lname560   /* smp_nmi_send */
-    .long 0x0010f3f0, 0x31, .Lname561   /* smp_stop_others */
-    .long 0x0010f430, 0x31, .Lname562   /* panic_stop_others */
-    .long 0x0010f470, 0x132, .Lname563   /* rendezvous_run */
-    .long 0x0010f5b0, 0x13, .Lname564   /* rendezvous_mine */
-    .long 0x0010f5d0, 0x10d, .Lname565   /* rendezvous_interrupted_in */
-    .long 0x0010f6e0, 0x88, .Lname566   /* ap_main */
-    .long 0x0010f770, 0x16, .Lname567   /* uart_intr */
-    .long 0x0010f790, 0x2b6, .Lname568   /* smp_boot_aps */
-    .long 0x0010fa50, 0x1a2, .Lname569   /* smp_init */
-    .long 0x0010fc00, 0xc0, .Lname570   /* hex_dump */
-    .long 0x0010fcc0, 0x1a4, .Lname571   /* smp_discover */
-    .long 0x0010fe70, 0x181, .Lname572   /* panic_describe_addr */
-    .long 0x00110000, 0x1d, .Lname573   /* queued */
-    .long 0x00110020, 0x127, .Lname574   /* range_busy */
-    .long 0x00110150, 0x63, .Lname575   /* dj_step */
-    .long 0x001101c0, 0x18b, .Lname576   /* release */
-    .long 0x00110350, 0x5cf, .Lname577   /* run_batch */
-    .long 0x00110920, 0xb7, .Lname578   /* optimizer */
-    .long 0x001109e0, 0x40, .Lname579   /* djprobe_hold */
-    .long 0x00110a20, 0x11f, .Lname580   /* djprobe_request */
-    .long 0x00110b40, 0x1df, .Lname581   /* djprobe_unoptimize */
-    .long 0x00110d20, 0x64, .Lname582   /* djprobe_flush */
-    .long 0x00110d90, 0x2f, .Lname583   /* dj_next */
-    .long 0x00110dc0, 0x19, .Lname584   /* dj_event_name */
-    .long 0x00110de0, 0x64, .Lname585   /* dj_unwind_map */
-    .long 0x00110e50, 0x34c, .Lname586   /* analyze */
-    .long 0x001111a0, 0x7cf, .Lname587   /* dj_prepare */
-    .long 0x00111970, 0x146, .Lname588   /* dj_free_buffer */
-    .long 0x00111ac0, 0x111, .Lname589   /* dj_reap_orphans */
-    .long 0x00111be0, 0xb, .Lname590   /* dj_orphans */
-    .long 0x00111bf0, 0x62, .Lname591   /* djprobe_freed_buffer */
-    .long 0x00111c60, 0x2ee, .Lname592   /* write_all */
-    .long 0x00111f50, 0x1a, .Lname593   /* dj_write_jumps */
-    .long 0x00111f70, 0xc7, .Lname594   /* dj_write_restore */
-    .long 0x00112040, 0x3e, .Lname595   /* emulate_supported */
-    .long 0x00112080, 0x5f, .Lname596   /* dec_imm_size */
-    .long 0x001120e0, 0x37, .Lname597   /* insn_dec_peek */
-    .long 0x00112120, 0x92, .Lname598   /* insn_dec_le */
-    .long 0x001121c0, 0x4b3, .Lname599   /* insn_decode */
-    .long 0x00112680, 0x11, .Lname600   /* insn_name */
-    .long 0x001126a0, 0x1e, .Lname601   /* insn_strerror */
-    .long 0x001126c0, 0xd5, .Lname602   /* fn_fail */
-    .long 0x001127a0, 0x1cf, .Lname603   /* analyze_function */
-    .long 0x00112970, 0x5f, .Lname604   /* analyze_is_boundary */
-    .long 0x001129d0, 0x3a, .Lname605   /* analyze_target_inside */
-    .long 0x00112a10, 0x10, .Lname606   /* insn_is_rel */
-    .long 0x00112a20, 0x10, .Lname607   /* insn_is_ijmp */
-    .long 0x00112a30, 0xac, .Lname608   /* insn_ool */
-    .long 0x00112ae0, 0x3e, .Lname609   /* insn_fmt_str */
-    .long 0x00112b20, 0xec, .Lname610   /* insn_fmt_hex */
-    .long 0x00112c10, 0xc8, .Lname611   /* insn_fmt_bytes */
-    .long 0x00112ce0, 0x12b, .Lname612   /* insn_fmt_reason */
-    .long 0x00112e10, 0x175, .Lname613   /* insn_dec_modrm_rest */
-    .long 0x00112f90, 0x567, .Lname614   /* analyze_region */
-    .long 0x00113500, 0x66b, .Lname615   /* reloc_region */
-    .long 0x00113b70, 0x57, .Lname616   /* insn_dec_is_vex */
-    .long 0x00113bd0, 0x1f3, .Lname617   /* insn_dec_vex */
-    .long 0x00113dd0, 0x46, .Lname618   /* int3_init */
-    .long 0x00113e20, 0x83, .Lname619   /* int3_sync_refs */
-    .long 0x00113eb0, 0x18, .Lname620   /* int3_ref_held */
-    .long 0x00113ed0, 0x4b, .Lname621   /* int3_step_record */
-    .long 0x00113f20, 0xd1, .Lname622   /* int3_stats_sum */
-    .long 0x00114000, 0x1cc, .Lname623   /* site_update */
-    .long 0x001141d0, 0x2d, .Lname624   /* set_disabled.part.0 */
-    .long 0x00114200, 0x74, .Lname625   /* kprobe_detour_ret_in */
-    .long 0x00114280, 0x26, .Lname626   /* kprobe_site_has_post */
-    .long 0x001142b0, 0x35, .Lname627   /* kprobe_site_strategy */
-    .long 0x001142f0, 0xcf, .Lname628   /* kprobe_orig_bytes */
-    .long 0x001143c0, 0x388, .Lname629   /* site_get */
-    .long 0x00114750, 0x18c, .Lname630   /* kprobe_register */
-    .long 0x001148e0, 0xc2, .Lname631   /* kprobe_register_many */
-    .long 0x001149b0, 0x14e, .Lname632   /* kprobe_unregister */
-    .long 0x00114b00, 0x42, .Lname633   /* kprobe_enable */
-    .long 0x00114b50, 0x42, .Lname634   /* kprobe_disable */
-    .long 0x00114ba0, 0x6, .Lname635   /* kprobe_count */
-    .long 0x00114bb0, 0x12, .Lname636   /* kprobe_ool */
-    .long 0x00114bd0, 0x24, .Lname637   /* kprobe_opt_state */
-    .long 0x00114c00, 0x2c, .Lname638   /* kprobe_opt_copy */
-    .long 0x00114c30, 0x27, .Lname639   /* kprobe_opt_why */
-    .long 0x00114c60, 0x1da, .Lname640   /* kprobe_list */
-    .long 0x00114e40, 0x8d, .Lname641   /* kprobe_jump_owner */
-    .long 0x00114ed0, 0x4c, .Lname642   /* kprobe_buffer_dj */
-    .long 0x00114f20, 0x26, .Lname643   /* kprobe_buffer_owner */
-    .long 0x00114f50, 0x277, .Lname644   /* text_boundary */
-    .long 0x001151d0, 0x176, .Lname645   /* kprobe_check_addr */
-    .long 0x00115350, 0x13a, .Lname646   /* ool_classify */
-    .long 0x00115490, 0x108, .Lname647   /* ool_prepare */
-    .long 0x001155a0, 0x29, .Lname648   /* ool_release */
-    .long 0x001155d0, 0x70, .Lname649   /* text_lock */
-    .long 0x00115640, 0x16, .Lname650   /* text_unlock */
-    .long 0x00115660, 0x16, .Lname651   /* text_lock_held */
-    .long 0x00115680, 0xb0, .Lname652   /* text_patch_forget */
-    .long 0x00115730, 0x4e, .Lname653   /* text_patch_pending */
-    .long 0x00115780, 0x9a, .Lname654   /* text_sync_cores */
-    .long 0x00115820, 0x8b, .Lname655   /* text_patch_write */
-    .long 0x001158b0, 0x76c, .Lname656   /* text_poke_batch */
-    .long 0x00116020, 0x87, .Lname657   /* text_poke */
-    .long 0x001160b0, 0x88, .Lname658   /* quiet_now */
-    .long 0x00116140, 0x85, .Lname659   /* frames */
-    .long 0x001161d0, 0xdb, .Lname660   /* tasks_one */
-    .long 0x001162b0, 0x98, .Lname661   /* tasks_rv */
-    .long 0x00116350, 0x14c, .Lname662   /* scan_self */
-    .long 0x001164a0, 0x1a2, .Lname663   /* scan_rv */
-    .long 0x00116650, 0x3c9, .Lname664   /* scan_stack */
-    .long 0x00116a20, 0x161, .Lname665   /* scan_thread */
-    .long 0x00116b90, 0x95, .Lname666   /* quiesce_scan */
-    .long 0x00116c30, 0xf5, .Lname667   /* quiesce_tasks */
-    .long 0x00116d30, 0x2d, .Lname668   /* text_reserved.part.0 */
-    .long 0x00116d60, 0x3b, .Lname669   /* text_reserved */
-    .long 0x00116da0, 0xbd, .Lname670   /* text_reserve */
-    .long 0x00116e60, 0x80, .Lname671   /* text_unreserve */
-    .long 0x00116ee0, 0x1f, .Lname672   /* text_user_name */
-    .long 0x00116f00, 0xc8, .Lname673   /* slot_init */
-    .long 0x00116fd0, 0x175, .Lname674   /* slot_alloc_n */
-    .long 0x00117150, 0x16, .Lname675   /* slot_alloc */
-    .long 0x00117170, 0x1ff, .Lname676   /* slot_free_n */
-    .long 0x00117370, 0x1e, .Lname677   /* slot_free */
-    .long 0x00117390, 0x2b, .Lname678   /* slot_contains */
-    .long 0x001173c0, 0x6, .Lname679   /* slot_in_use */
-    .long 0x001173d0, 0x4e, .Lname680   /* slot_is_free */
-    .long 0x00117420, 0x31, .Lname681   /* dj_strategy_name */
-    .long 0x00117460, 0x8f, .Lname682   /* dj_strategy_parse */
-    .long 0x001174f0, 0x19, .Lname683   /* dj_state_name */
-    .long 0x00117510, 0x7a, .Lname684   /* map */
-    .long 0x00117590, 0x6e0, .Lname685   /* tramp_build */
-    .long 0x00117c70, 0x4b, .Lname686   /* tramp_unwind */
-    .long 0x00117cc0, 0x2d6, .Lname687   /* xref_branch_into */
-    .long 0x00117fa0, 0x9, .Lname688   /* any_marker */
-    .long 0x00117fb0, 0x8, .Lname689   /* any_ipi_fn */
-    .long 0x00117fc0, 0x1a9, .Lname690   /* worker */
-    .long 0x00118170, 0x273, .Lname691   /* churn_main */
-    .long 0x001183f0, 0x1, .Lname692   /* any_nested */
-    .long 0x00118400, 0xdb, .Lname693   /* any_pre */
-    .long 0x001184e0, 0x205, .Lname694   /* anywhere_start */
-    .long 0x001186f0, 0x56a, .Lname695   /* anywhere_finish */
-    .long 0x00118c60, 0xca, .Lname696   /* sort */
-    .long 0x00118d30, 0xd8, .Lname697   /* spinner */
-    .long 0x00118e10, 0x29, .Lname698   /* bench_median */
-    .long 0x00118e40, 0x125, .Lname699   /* bench_summarize */
-    .long 0x00118f70, 0x54, .Lname700   /* bench_line */
-    .long 0x00118fd0, 0x239, .Lname701   /* bench_emit */
-    .long 0x00119210, 0xa1, .Lname702   /* bench_emit_value */
-    .long 0x001192c0, 0xa8, .Lname703   /* bench_spinners_start */
-    .long 0x00119370, 0x91, .Lname704   /* bench_spinners_stop */
-    .long 0x00119410, 0x19d, .Lname705   /* bench_stall */
-    .long 0x001195b0, 0x49, .Lname706   /* bench_idle_window */
-    .long 0x00119600, 0xe, .Lname707   /* bench_pre */
-    .long 0x00119610, 0x74, .Lname708   /* time_calls */
-    .long 0x00119690, 0x134, .Lname709   /* probed_cost */
-    .long 0x001197d0, 0x376, .Lname710   /* optimize_latency */
-    .long 0x00119b50, 0x3c6, .Lname711   /* scenario_bench_djprobe */
-    .long 0x00119f20, 0x12, .Lname712   /* ticked */
-    .long 0x00119f40, 0xcd, .Lname713   /* stats */
-    .long 0x0011a010, 0x9c, .Lname714   /* ticker */
-    .long 0x0011a0b0, 0xcf, .Lname715   /* tp_register */
-    .long 0x0011a180, 0x139, .Lname716   /* worker */
-    .long 0x0011a2c0, 0x670, .Lname717   /* scenario_djprobe_torture */
-    .long 0x0011a930, 0x5d, .Lname718   /* djt_callee */
-    .long 0x0011a990, 0xf1, .Lname719   /* listed */
-    .long 0x0011aa90, 0x2f8, .Lname720   /* scenario_hazard */
-    .long 0x0011ad90, 0x5c, .Lname721   /* cell_caught */
-    .long 0x0011adf0, 0x39, .Lname722   /* cell_error */
-    .long 0x0011ae30, 0xe3, .Lname723   /* point */
-    .long 0x0011af20, 0x3, .Lname724   /* pre_nothing */
-    .long 0x0011af30, 0x1b, .Lname725   /* self_worker */
-    .long 0x0011af50, 0xb2, .Lname726   /* hz_optimize */
-    .long 0x0011b010, 0x200, .Lname727   /* parked_callee */
-    .long 0x0011b210, 0x2c, .Lname728   /* hz_waker */
-    .long 0x0011b240, 0x7c, .Lname729   /* self_remover */
-    .long 0x0011b2c0, 0xe, .Lname730   /* hz_h3_callee */
-    .long 0x0011b2d0, 0x11, .Lname731   /* hz_h2_callee */
-    .long 0x0011b2f0, 0x289, .Lname732   /* hz_h8_callee */
-    .long 0x0011b580, 0xe6, .Lname733   /* hz_h8_self */
-    .long 0x0011b670, 0x3, .Lname734   /* pre_nothing */
-    .long 0x0011b680, 0x15a, .Lname735   /* h12 */
-    .long 0x0011b7e0, 0x18, .Lname736   /* h11_pre */
-    .long 0x0011b800, 0xa2, .Lname737   /* optimize_with */
-    .long 0x0011b8b0, 0x178, .Lname738   /* h10 */
-    .long 0x0011ba30, 0x1b4, .Lname739   /* h9 */
-    .long 0x0011bbf0, 0x130, .Lname740   /* branch_into */
-    .long 0x0011bd20, 0x45, .Lname741   /* h5 */
-    .long 0x0011bd70, 0x14, .Lname742   /* call_mid */
-    .long 0x0011bd90, 0x1f5, .Lname743   /* h8 */
-    .long 0x0011bf90, 0x20, .Lname744   /* h8_waker */
-    .long 0x0011bfb0, 0x1a6, .Lname745   /* h3 */
-    .long 0x0011c160, 0xc3, .Lname746   /* h6_hook */
-    .long 0x0011c230, 0x28c, .Lname747   /* parked_in_region */
-    .long 0x0011c4c0, 0x11, .Lname748   /* h2 */
-    .long 0x0011c4e0, 0xe, .Lname749   /* h1 */
-    .long 0x0011c4f0, 0x51, .Lname750   /* watcher */
-    .long 0x0011c550, 0x7d, .Lname751   /* h6 */
-    .long 0x0011c5d0, 0xdf, .Lname752   /* h11 */
-    .long 0x0011c6b0, 0xcc, .Lname753   /* h4 */
-    .long 0x0011c780, 0x64, .Lname754   /* worker */
-    .long 0x0011c7f0, 0xcf, .Lname755   /* park_db */
-    .long 0x0011c8c0, 0x1d2, .Lname756   /* park_start */
-    .long 0x0011caa0, 0x51, .Lname757   /* park_eip */
-    .long 0x0011cb00, 0x58, .Lname758   /* park_release */
-    .long 0x0011cb60, 0x25, .Lname759   /* park_finish */
-    .long 0x0011cb90, 0x35, .Lname760   /* park_abandon */
-    .long 0x0011cbd0, 0x6f, .Lname761   /* hazard_index */
-    .long 0x0011cc40, 0xfc, .Lname762   /* site_json */
-    .long 0x0011cd40, 0x221, .Lname763   /* site_print */
-    .long 0x0011cf70, 0x1a4, .Lname764   /* ktest_insn_sites_c_functions */
-    .long 0x0011d120, 0x6df, .Lname765   /* sites_run */
-    .long 0x0011d800, 0x64, .Lname766   /* scenario_bench_sites */
-    .long 0x0011d870, 0x437, .Lname767   /* ktest_insn_sites */
-    .long 0x0011dcb0, 0x38, .Lname768   /* insn_sites_jump_sites */
-    .long 0x0011dcf0, 0x1, .Lname769   /* nop */
-    .long 0x0011dd00, 0x3, .Lname770   /* nop_rv */
-    .long 0x0011dd10, 0x14, .Lname771   /* spinner */
-    .long 0x0011dd30, 0x29, .Lname772   /* yielder */
-    .long 0x0011dd60, 0xa6, .Lname773   /* bench_ipi.constprop.0 */
-    .long 0x0011de10, 0x2e4, .Lname774   /* scenario_bench */
-    .long 0x0011e100, 0x16, .Lname775   /* nmi_probe */
-    .long 0x0011e120, 0x6a, .Lname776   /* rv_where */
-    .long 0x0011e190, 0x4, .Lname777   /* watchdog_stall_victim */
-    .long 0x0011e1a0, 0x83, .Lname778   /* scenario_smp_stall */
-    .long 0x0011e230, 0x37, .Lname779   /* where */
-    .long 0x0011e270, 0x648, .Lname780   /* scenario_smp_boot */
-    .long 0x0011e8c0, 0x11c, .Lname781   /* stats */
-    .long 0x0011e9e0, 0x305, .Lname782   /* scenario_ipi_torture */
-    .long 0x0011ecf0, 0xa4, .Lname783   /* fail */
-    .long 0x0011eda0, 0x9f, .Lname784   /* rv_fn */
-    .long 0x0011ee40, 0x136, .Lname785   /* do_nowait */
-    .long 0x0011ef80, 0x7e, .Lname786   /* nowait_handler */
-    .long 0x0011f000, 0xea, .Lname787   /* do_wait_call */
-    .long 0x0011f0f0, 0x218, .Lname788   /* worker_fn */
-    .long 0x0011f310, 0x73, .Lname789   /* handler */
-    .long 0x0011f390, 0x3b, .Lname790   /* h7 */
-    .long 0x0011f3d0, 0xe0, .Lname791   /* tk_pre */
-    .long 0x0011f4b0, 0xa5, .Lname792   /* pause_workers */
-    .long 0x0011f560, 0x139, .Lname793   /* window_check */
-    .long 0x0011f6a0, 0x14c, .Lname794   /* stats */
-    .long 0x0011f7f0, 0x97, .Lname795   /* remove_probe */
-    .long 0x0011f890, 0x76, .Lname796   /* err */
-    .long 0x0011f910, 0x2d, .Lname797   /* tk_post */
-    .long 0x0011f940, 0x269, .Lname798   /* call_checked */
-    .long 0x0011fbb0, 0xba, .Lname799   /* worker */
-    .long 0x0011fc70, 0xc79, .Lname800   /* scenario_kprobe_torture */
-    .long 0x001208f0, 0xe, .Lname801   /* bench_pre */
-    .long 0x00120900, 0x5, .Lname802   /* call_kp_call */
-    .long 0x00120910, 0x6c, .Lname803   /* time_calls */
-    .long 0x00120980, 0x1d2, .Lname804   /* probe_cost */
-    .long 0x00120b60, 0x15b, .Lname805   /* poke_once */
-    .long 0x00120cc0, 0x276, .Lname806   /* poke_latency */
-    .long 0x00120f40, 0x6e, .Lname807   /* write_parked */
-    .long 0x00120fb0, 0x26d, .Lname808   /* poke_stall */
-    .long 0x00121220, 0x156, .Lname809   /* scenario_bench_patch */
-    .long 0x00121380, 0xc5, .Lname810   /* run_site */
-    .long 0x00121450, 0xd6, .Lname811   /* stats */
-    .long 0x00121530, 0x9dd, .Lname812   /* scenario_poke_torture */
-    .long 0x00121f10, 0xc2, .Lname813   /* nmi_exec */
-    .long 0x00121fe0, 0x1cc, .Lname814   /* exec_checked */
-    .long 0x001221b0, 0x94, .Lname815   /* worker */
-    .long 0x00122250, 0x3d, .Lname816   /* pa_pre */
-    .long 0x00122290, 0x96, .Lname817   /* pa_first_sym */
-    .long 0x00122330, 0x2fb, .Lname818   /* pa_count */
-    .long 0x00122630, 0x31a, .Lname819   /* pa_one */
-    .long 0x00122950, 0x174, .Lname820   /* pa_walk */
-    .long 0x00122ad0, 0x297, .Lname821   /* pa_report */
-    .long 0x00122d70, 0x221, .Lname822   /* scenario_probe_all */
-    .long 0x00122fa0, 0x14, .Lname823   /* pa_token_set */
-    .long 0x00122fc0, 0x33, .Lname824   /* pa_ipi */
-    .long 0x00123000, 0xd6, .Lname825   /* pa_nmi */
-    .long 0x001230e0, 0x1d6, .Lname826   /* pa_pinger_main */
-    .long 0x001232c0, 0x2f2, .Lname827   /* pa_worker */
-    .long 0x001235c0, 0xbe, .Lname828   /* pa_load_start */
-    .long 0x00123680, 0x183, .Lname829   /* pa_load_check */
-    .long 0x00123810, 0x94, .Lname830   /* pa_load_stop */
-    .long 0x001238b0, 0xa1, .Lname831   /* pa_load_stats */
-    .long 0x00123960, 0x3, .Lname832   /* pre_nothing */
-    .long 0x00123970, 0xb, .Lname833   /* hold_go */
-    .long 0x00123980, 0xa0, .Lname834   /* bg_worker */
-    .long 0x00123a20, 0x9a, .Lname835   /* scan_busy */
-    .long 0x00123ac0, 0x29d, .Lname836   /* kernel_scan */
-    .long 0x00123d60, 0x25, .Lname837   /* inside_worker */
-    .long 0x00123d90, 0x52, .Lname838   /* plant_stop */
-    .long 0x00123df0, 0x6c0, .Lname839   /* config */
-    .long 0x001244b0, 0x298, .Lname840   /* scenario_bench_quiesce */
-    .long 0x00124750, 0x5f, .Lname841   /* stale_worker */
-    .long 0x001247b0, 0x48, .Lname842   /* bq_callee */
-    .long 0x00124800, 0x19, .Lname843   /* mark */
-    .long 0x00124820, 0x40, .Lname844   /* count_parked */
-    .long 0x00124860, 0x19, .Lname845   /* nmi_mark */
-    .long 0x00124880, 0x12c, .Lname846   /* ktest_sched_create_join */
-    .long 0x001249b0, 0xf, .Lname847   /* bump */
-    .long 0x001249c0, 0x5b, .Lname848   /* wait_hits */
-    .long 0x00124a20, 0x161, .Lname849   /* ktest_sched_completion_and_sleep */
-    .long 0x00124b90, 0x27, .Lname850   /* signal_after_sleep */
-    .long 0x00124bc0, 0x139, .Lname851   /* ktest_sched_affinity_moves_caller */
-    .long 0x00124d00, 0x4d, .Lname852   /* xc_remote */
-    .long 0x00124d50, 0x238, .Lname853   /* ktest_ipi_call_each_cpu */
-    .long 0x00124f90, 0x237, .Lname854   /* ktest_ipi_rendezvous_parks_others */
-    .long 0x001251d0, 0x7a, .Lname855   /* interrupted_query */
-    .long 0x00125250, 0x133, .Lname856   /* ktest_sched_stack_guard_unmapped */
-    .long 0x00125390, 0x2c3, .Lname857   /* ktest_ipi_shorthands_all_and_others */
-    .long 0x00125660, 0x22, .Lname858   /* ktest_vector */
-    .long 0x00125690, 0xb3, .Lname859   /* ktest_sched_deadlock */
-    .long 0x00125750, 0x16, .Lname860   /* take_and_keep */
-    .long 0x00125770, 0x135, .Lname861   /* ktest_ipi_nmi_each_other_cpu */
-    .long 0x001258b0, 0x224, .Lname862   /* ktest_ipi_cross_calls_no_deadlock */
-    .long 0x00125ae0, 0x66, .Lname863   /* scenario_stack_overflow */
-    .long 0x00125b50, 0x25, .Lname864   /* sched_overflow_recurse.isra.0 */
-    .long 0x00125b80, 0xc, .Lname865   /* overflow_thread */
-    .long 0x00125b90, 0x2c, .Lname866   /* my_turn */
-    .long 0x00125bc0, 0xc5, .Lname867   /* reg_bad */
-    .long 0x00125c90, 0x29, .Lname868   /* dump_cpu */
-    .long 0x00125cc0, 0x360, .Lname869   /* reg_visit */
-    .long 0x00126020, 0xfd, .Lname870   /* add */
-    .long 0x00126120, 0x351, .Lname871   /* wake_watch */
-    .long 0x00126480, 0x2f7, .Lname872   /* stats */
-    .long 0x00126780, 0xcf9, .Lname873   /* scenario_sched_torture */
-    .long 0x00127480, 0xa9, .Lname874   /* migrate_check */
-    .long 0x00127530, 0x64a, .Lname875   /* worker */
-    .long 0x00127b80, 0x3, .Lname876   /* dbn_pre */
-    .long 0x00127b90, 0x55a, .Lname877   /* ktest_int3_nmi_in_db_window */
-    .long 0x001280f0, 0x66, .Lname878   /* dbn_nmi */
-    .long 0x00128160, 0xb, .Lname879   /* callee_go */
-    .long 0x00128170, 0x3, .Lname880   /* pre_nothing */
-    .long 0x00128180, 0x29, .Lname881   /* pre_regs */
-    .long 0x001281b0, 0x21, .Lname882   /* pre_skip */
-    .long 0x001281e0, 0x75, .Lname883   /* rt_hook */
-    .long 0x00128260, 0xa3, .Lname884   /* opt_reg */
-    .long 0x00128310, 0x3de, .Lname885   /* ktest_djprobe_optimize_and_unoptimize */
-    .long 0x001286f0, 0x39a, .Lname886   /* ktest_djprobe_handler_sees_and_changes_registers */
-    .long 0x00128a90, 0x23f, .Lname887   /* ktest_djprobe_post_handler_stays_int3 */
-    .long 0x00128cd0, 0x412, .Lname888   /* ktest_djprobe_forced_unoptimize */
-    .long 0x001290f0, 0x131, .Lname889   /* ktest_djprobe_freed_buffer_faults */
-    .long 0x00129230, 0x52d, .Lname890   /* ktest_djprobe_jcc_widened_and_eip_change */
-    .long 0x00129760, 0x4fd, .Lname891   /* ktest_djprobe_reentry_is_missed */
-    .long 0x00129c60, 0x18, .Lname892   /* pre_calls_inner */
-    .long 0x00129c80, 0x4e7, .Lname893   /* ktest_djprobe_reentry_with_tail_written */
-    .long 0x0012a170, 0x1d, .Lname894   /* pre_calls_jcc */
-    .long 0x0012a190, 0x14, .Lname895   /* call_last_worker */
-    .long 0x0012a1b0, 0x39, .Lname896   /* h8_waker */
-    .long 0x0012a1f0, 0x388, .Lname897   /* ktest_djprobe_call_last_with_sleeping_callee */
-    .long 0x0012a580, 0x319, .Lname898   /* h8_sleeper */
-    .long 0x0012a8a0, 0x11, .Lname899   /* ktest_djprobe_h8_sleeper_safe */
-    .long 0x0012a8c0, 0xe, .Lname900   /* ktest_djprobe_h8_sleeper */
-    .long 0x0012a8d0, 0x3e2, .Lname901   /* ktest_djprobe_mid_region_call */
-    .long 0x0012acc0, 0x14, .Lname902   /* mid_worker */
-    .long 0x0012ace0, 0x598, .Lname903   /* ktest_djprobe_batch_of_100 */
-    .long 0x0012b280, 0x253, .Lname904   /* h3_sleeper */
-    .long 0x0012b4e0, 0x11, .Lname905   /* ktest_djprobe_h3_sleeper_safe */
-    .long 0x0012b500, 0x11, .Lname906   /* ktest_djprobe_h3_sleeper_stackscan */
-    .long 0x0012b520, 0xe, .Lname907   /* ktest_djprobe_h3_sleeper */
-    .long 0x0012b530, 0x50d, .Lname908   /* ktest_djprobe_under_concurrent_calls */
-    .long 0x0012ba40, 0xc5, .Lname909   /* conc_worker */
-    .long 0x0012bb10, 0x4fc, .Lname910   /* refused.constprop.0 */
-    .long 0x0012c010, 0xa8, .Lname911   /* ktest_djprobe_refusals */
-    .long 0x0012c0c0, 0x61, .Lname912   /* dj_callee */
-    .long 0x0012c130, 0x26, .Lname913   /* dj_callee_release */
-    .long 0x0012c160, 0x11, .Lname914   /* pre_set_eax */
-    .long 0x0012c180, 0x10, .Lname915   /* post_get_eax */
-    .long 0x0012c190, 0x3, .Lname916   /* pre_nothing */
-    .long 0x0012c1a0, 0x11, .Lname917   /* pre_calls_probed */
-    .long 0x0012c1c0, 0x344, .Lname918   /* refused */
-    .long 0x0012c510, 0x18e, .Lname919   /* ktest_kprobe_refusals */
-    .long 0x0012c6a0, 0x83, .Lname920   /* remove_worker */
-    .long 0x0012c730, 0x5a6, .Lname921   /* ktest_kprobe_thousand */
-    .long 0x0012cce0, 0x3fa, .Lname922   /* ktest_kprobe_removal_under_concurrent_calls */
-    .long 0x0012d0e0, 0x20d, .Lname923   /* ktest_kprobe_force_guru_mode */
-    .long 0x0012d2f0, 0x2b6, .Lname924   /* ktest_kprobe_handlers_see_and_change_registers */
-    .long 0x0012d5b0, 0x3ad, .Lname925   /* ktest_kprobe_hit_count_and_restore */
-    .long 0x0012d960, 0x447, .Lname926   /* ktest_kprobe_step_fixups */
-    .long 0x0012ddb0, 0x77e, .Lname927   /* ktest_kprobe_aggregate_and_disable */
-    .long 0x0012e530, 0x4d5, .Lname928   /* ktest_kprobe_reentry_is_missed */
-    .long 0x0012ea10, 0x50a, .Lname929   /* ktest_kprobe_emulated_jcc_and_call */
-    .long 0x0012ef20, 0x2e9, .Lname930   /* ktest_ksym_lookup_by_addr_and_name */
-    .long 0x0012f210, 0x145, .Lname931   /* ktest_ksym_table_sorted_and_in_text */
-    .long 0x0012f360, 0x4, .Lname932   /* ktest_hang */
-    .long 0x0012f370, 0x44, .Lname933   /* ktest_bad_text_write */
-    .long 0x0012f3c0, 0x3e, .Lname934   /* ktest_bad_opcode */
-    .long 0x0012f400, 0x424, .Lname935   /* ktest_paging_text_is_readonly */
-    .long 0x0012f830, 0x161, .Lname936   /* ktest_paging_null_page_unmapped */
-    .long 0x0012f9a0, 0x2a9, .Lname937   /* ktest_text_write_alias */
-    .long 0x0012fc50, 0x174, .Lname938   /* ktest_text_write_crosses_page */
-    .long 0x0012fdd0, 0x33b, .Lname939   /* ktest_palloc_zeroed_and_poisoned */
-    .long 0x00130110, 0x321, .Lname940   /* ktest_kheap_alloc_free_poison */
-    .long 0x00130440, 0x1b9, .Lname941   /* ktest_kheap_coalesces */
-    .long 0x00130600, 0x3, .Lname942   /* pre_nothing */
-    .long 0x00130610, 0x3be, .Lname943   /* ktest_kprobe_rep_string */
-    .long 0x001309d0, 0x457, .Lname944   /* ktest_int3_nested_step_keeps_records */
-    .long 0x00130e30, 0x113, .Lname945   /* ktest_text_lock_int3_ref */
-    .long 0x00130f50, 0x307, .Lname946   /* ktest_slot_release_drops_pending_rewrite */
-    .long 0x00131260, 0x48, .Lname947   /* ktest_text_lock_irqoff */
-    .long 0x001312b0, 0x11, .Lname948   /* lock_in_handler */
-    .long 0x001312d0, 0x5, .Lname949   /* lock_in_ipi */
-    .long 0x001312e0, 0x11, .Lname950   /* lock_in_rendezvous */
-    .long 0x00131300, 0xb3, .Lname951   /* ktest_text_lock_interrupt */
-    .long 0x001313c0, 0x54, .Lname952   /* ktest_text_lock_rendezvous */
-    .long 0x00131420, 0x5e, .Lname953   /* watch_db */
-    .long 0x00131480, 0x3, .Lname954   /* count_pre */
-    .long 0x00131490, 0x12, .Lname955   /* poke_count */
-    .long 0x001314b0, 0x47a, .Lname956   /* ktest_text_poke_single_flip */
-    .long 0x00131930, 0x25b, .Lname957   /* refused */
-    .long 0x00131b90, 0x190, .Lname958   /* ktest_text_poke_refusals */
-    .long 0x00131d20, 0x39b, .Lname959   /* ktest_text_poke_batch_two_sites */
-    .long 0x001320c0, 0xa0, .Lname960   /* ktest_text_poke_checks_old_instruction */
-    .long 0x00132160, 0x2e7, .Lname961   /* ktest_text_poke_refuses_probed_text */
-    .long 0x00132450, 0x177, .Lname962   /* ktest_int3_vanished_and_stray */
-    .long 0x001325d0, 0x52, .Lname963   /* pr_handler */
-    .long 0x00132630, 0x2b5, .Lname964   /* ktest_probe_read_mapped_and_readonly */
-    .long 0x001328f0, 0x25a, .Lname965   /* ktest_probe_read_unmapped */
-    .long 0x00132b50, 0x13d, .Lname966   /* ktest_probe_read_wrap_refused */
-    .long 0x00132c90, 0x354, .Lname967   /* ktest_probe_read_guard_page */
-    .long 0x00132ff0, 0x425, .Lname968   /* ktest_probe_read_in_handler */
-    .long 0x00133420, 0x272, .Lname969   /* ktest_plog_ring_drops_when_full */
-    .long 0x001336a0, 0x3, .Lname970   /* trapreg_unrecorded */
-    .long 0x001336b0, 0x6c, .Lname971   /* ktest_trapreg_unrecorded */
-    .long 0x00133720, 0x255, .Lname972   /* uw_run */
-    .long 0x00133980, 0x2dd, .Lname973   /* ktest_unwind_ground_truth */
-    .long 0x00133c60, 0xf6, .Lname974   /* uw_exact */
-    .long 0x00133d60, 0x27b, .Lname975   /* uw_check */
-    .long 0x00133fe0, 0x121, .Lname976   /* uw_db */
-    .long 0x00134110, 0x15, .Lname977   /* uw_c_helper */
-    .long 0x00134130, 0x3e, .Lname978   /* uw_c_leaf */
-    .long 0x00134170, 0x60, .Lname979   /* uw_c_vla */
-    .long 0x001341d0, 0x21, .Lname980   /* uw_c_top */
-    .long 0x00134200, 0x40, .Lname981   /* worker_main */
-    .long 0x00134240, 0x1f4, .Lname982   /* land */
-    .long 0x00134440, 0x18, .Lname983   /* preempt_hook */
-    .long 0x00134460, 0x15, .Lname984   /* irq_hook */
-    .long 0x00134480, 0xeb, .Lname985   /* hist_line.constprop.0 */
-    .long 0x00134570, 0x2e9, .Lname986   /* decode_range */
-    .long 0x00134860, 0x140, .Lname987   /* torture_spawn_n */
-    .long 0x001349a0, 0x2c, .Lname988   /* torture_spawn */
-    .long 0x001349d0, 0x1a7, .Lname989   /* torture_join */
-    .long 0x00134b80, 0x47, .Lname990   /* torture_iters */
-    .long 0x00134bd0, 0x68, .Lname991   /* torture_pause */
-    .long 0x00134c40, 0x145, .Lname992   /* torture_landing_start */
-    .long 0x00134d90, 0xb0, .Lname993   /* torture_landing_tb_start */
-    .long 0x00134e40, 0x10, .Lname994   /* torture_landing_stop */
-    .long 0x00134e50, 0x6, .Lname995   /* torture_landing_total */
-    .long 0x00134e60, 0x3aa, .Lname996   /* torture_landing_check */
-    .long 0x0013520a, 0xd, .Lname997   /* sh_add */
-    .long 0x00135217, 0x15, .Lname998   /* sh_sum */
-    .long 0x0013522c, 0xe, .Lname999   /* sh_mid_call */
-    .long 0x0013523a, 0x4, .Lname1000   /* sh_irqs */
-    .long 0x0013523e, 0x1f5, .Lname1001   /* bench_sled */
-    .long 0x00135433, 0x1f5, .Lname1002   /* bench_sled1k_0 */
-    .long 0x00135628, 0x1f5, .Lname1003   /* bench_sled1k_1 */
-    .long 0x0013581d, 0x1f5, .Lname1004   /* bench_sled1k_2 */
-    .long 0x00135a12, 0x1f5, .Lname1005   /* bench_sled1k_3 */
-    .long 0x00135c07, 0x1f5, .Lname1006   /* bench_sled1k_4 */
-    .long 0x00135dfc, 0x1f5, .Lname1007   /* bench_sled1k_5 */
-    .long 0x00135ff1, 0x1f5, .Lname1008   /* bench_sled1k_6 */
-    .long 0x001361e6, 0x1f5, .Lname1009   /* bench_sled1k_7 */
-    .long 0x001363db, 0x1f5, .Lname1010   /* bench_sled1k_8 */
-    .long 0x001365d0, 0x1f5, .Lname1011   /* bench_sled1k_9 */
-    .long 0x001367c5, 0x10, .Lname1012   /* bq_mid_call */
-    .long 0x001367d5, 0x1fa, .Lname1013   /* bq_sled */
-    .long 0x001369cf, 0xb, .Lname1014   /* dbn_icr_write */
-    .long 0x001369da, 0x6, .Lname1015   /* dbn_leaf */
-    .long 0x001369e0, 0xd, .Lname1016   /* dj_add */
-    .long 0x001369ed, 0x12, .Lname1017   /* dj_jcc */
-    .long 0x001369ff, 0xf, .Lname1018   /* dj_call_last */
-    .long 0x00136a0e, 0x10, .Lname1019   /* dj_mid_call */
-    .long 0x00136a1e, 0xf, .Lname1020   /* dj_h4 */
-    .long 0x00136a2d, 0x12, .Lname1021   /* dj_h5 */
-    .long 0x00136a3f, 0x8, .Lname1022   /* dj_short */
-    .long 0x00136a47, 0xa, .Lname1023   /* dj_label */
-    .long 0x00136a4d, 0x4, .Lname1024   /* dj_label_inner */
-    .long 0x00136a51, 0x1fa, .Lname1025   /* dj_sled */
-    .long 0x00136c4b, 0xa, .Lname1026   /* dj_xf */
-    .long 0x00136c55, 0x6, .Lname1027   /* dj_xf_tail */
-    .long 0x00136c5b, 0x12, .Lname1028   /* dj_h5t */
-    .long 0x00136c6d, 0x16, .Lname1029   /* djt_mid */
-    .long 0x00136c83, 0x15, .Lname1030   /* djt_last */
-    .long 0x00136c98, 0x11, .Lname1031   /* djt_branch */
-    .long 0x00136ca9, 0xd, .Lname1032   /* djt_loop */
-    .long 0x00136cb6, 0x17, .Lname1033   /* hz_mid_via */
-    .long 0x00136ccd, 0xa, .Lname1034   /* hz_framed */
-    .long 0x00136cd7, 0xb, .Lname1035   /* hz_frameless */
-    .long 0x00136ce2, 0xd, .Lname1036   /* kp_add */
-    .long 0x00136cef, 0x12, .Lname1037   /* kp_branch */
-    .long 0x00136d01, 0x9, .Lname1038   /* kp_call */
-    .long 0x00136d0a, 0x6, .Lname1039   /* kp_leaf */
-    .long 0x00136d10, 0xa, .Lname1040   /* kp_icall */
-    .long 0x00136d1a, 0x3, .Lname1041   /* kp_pushf */
-    .long 0x00136d1d, 0x6, .Lname1042   /* kp_never */
-    .long 0x00136d23, 0x3, .Lname1043   /* kp_ud */
-    .long 0x00136d26, 0x452, .Lname1044   /* kp_sled */
-    .long 0x00137178, 0x13, .Lname1045   /* kp_rep_stos */
-    .long 0x0013718b, 0x21, .Lname1046   /* kt_a */
-    .long 0x001371ac, 0x4, .Lname1047   /* kt_leaf */
-    .long 0x001371b0, 0x15, .Lname1048   /* kt_b */
-    .long 0x001371c5, 0x66, .Lname1049   /* kt_call */
-    .long 0x0013722b, 0x22, .Lname1050   /* poke_alu */
-    .long 0x0013724d, 0x1e, .Lname1051   /* poke_call */
-    .long 0x0013726b, 0x2, .Lname1052   /* poke_stray_int3 */
-    .long 0x0013726d, 0xc5, .Lname1053   /* sched_landing_run */
-    .long 0x001372ae, 0x2a, .Lname1054   /* sched_landing_start */
-    .long 0x001372d8, 0xd28, .Lname1055   /* sched_landing_end */
-    .long 0x00138000, 0x6, .Lname1056   /* text_target_imm */
-    .long 0x00139ffe, 0x5, .Lname1057   /* text_target_cross_page */
-    .long 0x0013a003, 0x19, .Lname1058   /* uw_drive */
-    .long 0x0013a017, 0x5, .Lname1059   /* uw_drive_ret */
-    .long 0x0013a01c, 0x19, .Lname1060   /* uw_asm_frame */
-    .long 0x0013a035, 0x18, .Lname1061   /* uw_asm_noframe */
-    .long 0x0013a04d, 0x14, .Lname1062   /* uw_asm_tail */
-    .long 0x0013a070, 0x38, .Lname1063   /* __popcountsi2 */
-    .long 0x0013a0b0, 0x139, .Lname1064   /* __divdi3 */
-    .long 0x0013a1f0, 0x11a, .Lname1065   /* __udivdi3 */
-    .long 0x0013a310, 0x1c2, .Lname1066   /* __udivmoddi4 */
+    .long 0x0010d600, 0x1c6, .Lname510   /* df_task */
+    .long 0x0010d7d0, 0xbd, .Lname511   /* tss_init */
+    .long 0x0010d890, 0x84, .Lname512   /* tss_init_cpu */
+    .long 0x0010d920, 0x4e, .Lname513   /* uart_init */
+    .long 0x0010d970, 0x2b, .Lname514   /* uart_putc */
+    .long 0x0010d9a0, 0x9, .Lname515   /* uart_rx_irq_enable */
+    .long 0x0010d9b0, 0xd0, .Lname516   /* uart_rx_intr */
+    .long 0x0010da80, 0x9c, .Lname517   /* uart_getc */
+    .long 0x0010db20, 0x15, .Lname518   /* uart_loopback */
+    .long 0x0010db40, 0x76, .Lname519   /* unwind_find */
+    .long 0x0010dbc0, 0x39, .Lname520   /* unwind_begin */
+    .long 0x0010dc00, 0x1d, .Lname521   /* unwind_switched */
+    .long 0x0010dc20, 0x1d4, .Lname522   /* unwind_next */
+    .long 0x0010de00, 0x1e, .Lname523   /* unwind_strerror */
+    .long 0x0010de20, 0x9d, .Lname524   /* unwind_fp */
+    .long 0x0010dec0, 0x30, .Lname525   /* waitq_init */
+    .long 0x0010def0, 0x93, .Lname526   /* waitq_wait */
+    .long 0x0010df90, 0xaa, .Lname527   /* waitq_wake */
+    .long 0x0010e040, 0x38, .Lname528   /* completion_init */
+    .long 0x0010e080, 0x4a, .Lname529   /* complete */
+    .long 0x0010e0d0, 0x3f, .Lname530   /* complete_all */
+    .long 0x0010e110, 0x9d, .Lname531   /* wait_for_completion */
+    .long 0x0010e1b0, 0x6c, .Lname532   /* watchdog_nmi */
+    .long 0x0010e220, 0x86, .Lname533   /* watchdog_arm */
+    .long 0x0010e2b0, 0x1a2, .Lname534   /* watchdog_tick */
+    .long 0x0010e460, 0x51, .Lname535   /* acpi_rsdp_rsdt */
+    .long 0x0010e4c0, 0x62, .Lname536   /* acpi_sdt_check */
+    .long 0x0010e530, 0x56, .Lname537   /* madt_info_clear */
+    .long 0x0010e590, 0x51, .Lname538   /* acpi_rsdt_entry */
+    .long 0x0010e5f0, 0x1b7, .Lname539   /* acpi_parse_madt */
+    .long 0x0010e7b0, 0xfc, .Lname540   /* acpi_find_madt_raw */
+    .long 0x0010e8b0, 0x30, .Lname541   /* acpi_find_madt */
+    .long 0x0010e8e0, 0xd, .Lname542   /* serialize_fn */
+    .long 0x0010e8f0, 0xb, .Lname543   /* invlpg_fn */
+    .long 0x0010e900, 0x39, .Lname544   /* smp_online_mask */
+    .long 0x0010e940, 0x5c, .Lname545   /* smp_call_init */
+    .long 0x0010e9a0, 0x2a5, .Lname546   /* smp_call_mask */
+    .long 0x0010ec50, 0x4b, .Lname547   /* smp_call_one */
+    .long 0x0010eca0, 0x2c, .Lname548   /* smp_call_all */
+    .long 0x0010ecd0, 0x2e, .Lname549   /* sync_cores */
+    .long 0x0010ed00, 0x49, .Lname550   /* tlb_shootdown */
+    .long 0x0010ed50, 0x84, .Lname551   /* mp_fps_config */
+    .long 0x0010ede0, 0xc, .Lname552   /* mp_config_len */
+    .long 0x0010edf0, 0x23f, .Lname553   /* mp_parse_config */
+    .long 0x0010f030, 0xda, .Lname554   /* mp_find_config_raw */
+    .long 0x0010f110, 0x3d, .Lname555   /* mp_find */
+    .long 0x0010f150, 0x44, .Lname556   /* hang_report_and_halt */
+    .long 0x0010f1a0, 0x19e, .Lname557   /* smp_nmi */
+    .long 0x0010f340, 0x28, .Lname558   /* smp_nmi_init */
+    .long 0x0010f370, 0x46, .Lname559   /* smp_nmi_set */
+    .long 0x0010f3c0, 0x4d, .Lname560   /* smp_nmi_send */
+    .long 0x0010f410, 0x31, .Lname561   /* smp_stop_others */
+    .long 0x0010f450, 0x31, .Lname562   /* panic_stop_others */
+    .long 0x0010f490, 0x132, .Lname563   /* rendezvous_run */
+    .long 0x0010f5d0, 0x13, .Lname564   /* rendezvous_mine */
+    .long 0x0010f5f0, 0x10d, .Lname565   /* rendezvous_interrupted_in */
+    .long 0x0010f700, 0x88, .Lname566   /* ap_main */
+    .long 0x0010f790, 0x16, .Lname567   /* uart_intr */
+    .long 0x0010f7b0, 0x2b6, .Lname568   /* smp_boot_aps */
+    .long 0x0010fa70, 0x1a2, .Lname569   /* smp_init */
+    .long 0x0010fc20, 0xc0, .Lname570   /* hex_dump */
+    .long 0x0010fce0, 0x1a4, .Lname571   /* smp_discover */
+    .long 0x0010fe90, 0x181, .Lname572   /* panic_describe_addr */
+    .long 0x00110020, 0x1d, .Lname573   /* queued */
+    .long 0x00110040, 0x127, .Lname574   /* range_busy */
+    .long 0x00110170, 0x63, .Lname575   /* dj_step */
+    .long 0x001101e0, 0x18b, .Lname576   /* release */
+    .long 0x00110370, 0x5cf, .Lname577   /* run_batch */
+    .long 0x00110940, 0xb7, .Lname578   /* optimizer */
+    .long 0x00110a00, 0x40, .Lname579   /* djprobe_hold */
+    .long 0x00110a40, 0x11f, .Lname580   /* djprobe_request */
+    .long 0x00110b60, 0x1df, .Lname581   /* djprobe_unoptimize */
+    .long 0x00110d40, 0x64, .Lname582   /* djprobe_flush */
+    .long 0x00110db0, 0x2f, .Lname583   /* dj_next */
+    .long 0x00110de0, 0x19, .Lname584   /* dj_event_name */
+    .long 0x00110e00, 0x64, .Lname585   /* dj_unwind_map */
+    .long 0x00110e70, 0x34c, .Lname586   /* analyze */
+    .long 0x001111c0, 0x7cf, .Lname587   /* dj_prepare */
+    .long 0x00111990, 0x146, .Lname588   /* dj_free_buffer */
+    .long 0x00111ae0, 0x111, .Lname589   /* dj_reap_orphans */
+    .long 0x00111c00, 0xb, .Lname590   /* dj_orphans */
+    .long 0x00111c10, 0x62, .Lname591   /* djprobe_freed_buffer */
+    .long 0x00111c80, 0x2ee, .Lname592   /* write_all */
+    .long 0x00111f70, 0x1a, .Lname593   /* dj_write_jumps */
+    .long 0x00111f90, 0xc7, .Lname594   /* dj_write_restore */
+    .long 0x00112060, 0x3e, .Lname595   /* emulate_supported */
+    .long 0x001120a0, 0x5f, .Lname596   /* dec_imm_size */
+    .long 0x00112100, 0x37, .Lname597   /* insn_dec_peek */
+    .long 0x00112140, 0x92, .Lname598   /* insn_dec_le */
+    .long 0x001121e0, 0x4b3, .Lname599   /* insn_decode */
+    .long 0x001126a0, 0x11, .Lname600   /* insn_name */
+    .long 0x001126c0, 0x1e, .Lname601   /* insn_strerror */
+    .long 0x001126e0, 0xd5, .Lname602   /* fn_fail */
+    .long 0x001127c0, 0x1cf, .Lname603   /* analyze_function */
+    .long 0x00112990, 0x5f, .Lname604   /* analyze_is_boundary */
+    .long 0x001129f0, 0x3a, .Lname605   /* analyze_target_inside */
+    .long 0x00112a30, 0x10, .Lname606   /* insn_is_rel */
+    .long 0x00112a40, 0x10, .Lname607   /* insn_is_ijmp */
+    .long 0x00112a50, 0xac, .Lname608   /* insn_ool */
+    .long 0x00112b00, 0x3e, .Lname609   /* insn_fmt_str */
+    .long 0x00112b40, 0xec, .Lname610   /* insn_fmt_hex */
+    .long 0x00112c30, 0xc8, .Lname611   /* insn_fmt_bytes */
+    .long 0x00112d00, 0x12b, .Lname612   /* insn_fmt_reason */
+    .long 0x00112e30, 0x175, .Lname613   /* insn_dec_modrm_rest */
+    .long 0x00112fb0, 0x567, .Lname614   /* analyze_region */
+    .long 0x00113520, 0x66b, .Lname615   /* reloc_region */
+    .long 0x00113b90, 0x57, .Lname616   /* insn_dec_is_vex */
+    .long 0x00113bf0, 0x1f3, .Lname617   /* insn_dec_vex */
+    .long 0x00113df0, 0x46, .Lname618   /* int3_init */
+    .long 0x00113e40, 0x83, .Lname619   /* int3_sync_refs */
+    .long 0x00113ed0, 0x18, .Lname620   /* int3_ref_held */
+    .long 0x00113ef0, 0x4b, .Lname621   /* int3_step_record */
+    .long 0x00113f40, 0xd1, .Lname622   /* int3_stats_sum */
+    .long 0x00114020, 0x1cc, .Lname623   /* site_update */
+    .long 0x001141f0, 0x2d, .Lname624   /* set_disabled.part.0 */
+    .long 0x00114220, 0x74, .Lname625   /* kprobe_detour_ret_in */
+    .long 0x001142a0, 0x26, .Lname626   /* kprobe_site_has_post */
+    .long 0x001142d0, 0x35, .Lname627   /* kprobe_site_strategy */
+    .long 0x00114310, 0xcf, .Lname628   /* kprobe_orig_bytes */
+    .long 0x001143e0, 0x388, .Lname629   /* site_get */
+    .long 0x00114770, 0x18c, .Lname630   /* kprobe_register */
+    .long 0x00114900, 0xc2, .Lname631   /* kprobe_register_many */
+    .long 0x001149d0, 0x14e, .Lname632   /* kprobe_unregister */
+    .long 0x00114b20, 0x42, .Lname633   /* kprobe_enable */
+    .long 0x00114b70, 0x42, .Lname634   /* kprobe_disable */
+    .long 0x00114bc0, 0x6, .Lname635   /* kprobe_count */
+    .long 0x00114bd0, 0x12, .Lname636   /* kprobe_ool */
+    .long 0x00114bf0, 0x24, .Lname637   /* kprobe_opt_state */
+    .long 0x00114c20, 0x2c, .Lname638   /* kprobe_opt_copy */
+    .long 0x00114c50, 0x27, .Lname639   /* kprobe_opt_why */
+    .long 0x00114c80, 0x1da, .Lname640   /* kprobe_list */
+    .long 0x00114e60, 0x8d, .Lname641   /* kprobe_jump_owner */
+    .long 0x00114ef0, 0x4c, .Lname642   /* kprobe_buffer_dj */
+    .long 0x00114f40, 0x26, .Lname643   /* kprobe_buffer_owner */
+    .long 0x00114f70, 0x277, .Lname644   /* text_boundary */
+    .long 0x001151f0, 0x176, .Lname645   /* kprobe_check_addr */
+    .long 0x00115370, 0x13a, .Lname646   /* ool_classify */
+    .long 0x001154b0, 0x108, .Lname647   /* ool_prepare */
+    .long 0x001155c0, 0x29, .Lname648   /* ool_release */
+    .long 0x001155f0, 0x70, .Lname649   /* text_lock */
+    .long 0x00115660, 0x16, .Lname650   /* text_unlock */
+    .long 0x00115680, 0x16, .Lname651   /* text_lock_held */
+    .long 0x001156a0, 0xb0, .Lname652   /* text_patch_forget */
+    .long 0x00115750, 0x4e, .Lname653   /* text_patch_pending */
+    .long 0x001157a0, 0x9a, .Lname654   /* text_sync_cores */
+    .long 0x00115840, 0x8b, .Lname655   /* text_patch_write */
+    .long 0x001158d0, 0x76c, .Lname656   /* text_poke_batch */
+    .long 0x00116040, 0x87, .Lname657   /* text_poke */
+    .long 0x001160d0, 0x85, .Lname658   /* frames */
+    .long 0x00116160, 0x98, .Lname659   /* tasks_rv */
+    .long 0x00116200, 0x14c, .Lname660   /* scan_self */
+    .long 0x00116350, 0x1a2, .Lname661   /* scan_rv */
+    .long 0x00116500, 0x3c9, .Lname662   /* scan_stack */
+    .long 0x001168d0, 0x161, .Lname663   /* scan_thread */
+    .long 0x00116a40, 0x95, .Lname664   /* quiesce_scan */
+    .long 0x00116ae0, 0x88, .Lname665   /* quiesce_quiet_now */
+    .long 0x00116b70, 0xdc, .Lname666   /* tasks_one */
+    .long 0x00116c50, 0xf5, .Lname667   /* quiesce_tasks */
+    .long 0x00116d50, 0x2d, .Lname668   /* text_reserved.part.0 */
+    .long 0x00116d80, 0x3b, .Lname669   /* text_reserved */
+    .long 0x00116dc0, 0xbd, .Lname670   /* text_reserve */
+    .long 0x00116e80, 0x80, .Lname671   /* text_unreserve */
+    .long 0x00116f00, 0x1f, .Lname672   /* text_user_name */
+    .long 0x00116f20, 0xc8, .Lname673   /* slot_init */
+    .long 0x00116ff0, 0x175, .Lname674   /* slot_alloc_n */
+    .long 0x00117170, 0x16, .Lname675   /* slot_alloc */
+    .long 0x00117190, 0x1ff, .Lname676   /* slot_free_n */
+    .long 0x00117390, 0x1e, .Lname677   /* slot_free */
+    .long 0x001173b0, 0x2b, .Lname678   /* slot_contains */
+    .long 0x001173e0, 0x6, .Lname679   /* slot_in_use */
+    .long 0x001173f0, 0x4e, .Lname680   /* slot_is_free */
+    .long 0x00117440, 0x31, .Lname681   /* dj_strategy_name */
+    .long 0x00117480, 0x8f, .Lname682   /* dj_strategy_parse */
+    .long 0x00117510, 0x19, .Lname683   /* dj_state_name */
+    .long 0x00117530, 0x7a, .Lname684   /* map */
+    .long 0x001175b0, 0x6e0, .Lname685   /* tramp_build */
+    .long 0x00117c90, 0x4b, .Lname686   /* tramp_unwind */
+    .long 0x00117ce0, 0x2d6, .Lname687   /* xref_branch_into */
+    .long 0x00117fc0, 0x9, .Lname688   /* any_marker */
+    .long 0x00117fd0, 0x8, .Lname689   /* any_ipi_fn */
+    .long 0x00117fe0, 0x1a9, .Lname690   /* worker */
+    .long 0x00118190, 0x273, .Lname691   /* churn_main */
+    .long 0x00118410, 0x1, .Lname692   /* any_nested */
+    .long 0x00118420, 0xdb, .Lname693   /* any_pre */
+    .long 0x00118500, 0x205, .Lname694   /* anywhere_start */
+    .long 0x00118710, 0x56a, .Lname695   /* anywhere_finish */
+    .long 0x00118c80, 0xca, .Lname696   /* sort */
+    .long 0x00118d50, 0xd8, .Lname697   /* spinner */
+    .long 0x00118e30, 0x29, .Lname698   /* bench_median */
+    .long 0x00118e60, 0x125, .Lname699   /* bench_summarize */
+    .long 0x00118f90, 0x54, .Lname700   /* bench_line */
+    .long 0x00118ff0, 0x239, .Lname701   /* bench_emit */
+    .long 0x00119230, 0xa1, .Lname702   /* bench_emit_value */
+    .long 0x001192e0, 0xa8, .Lname703   /* bench_spinners_start */
+    .long 0x00119390, 0x91, .Lname704   /* bench_spinners_stop */
+    .long 0x00119430, 0x19d, .Lname705   /* bench_stall */
+    .long 0x001195d0, 0x49, .Lname706   /* bench_idle_window */
+    .long 0x00119620, 0xe, .Lname707   /* bench_pre */
+    .long 0x00119630, 0x74, .Lname708   /* time_calls */
+    .long 0x001196b0, 0x134, .Lname709   /* probed_cost */
+    .long 0x001197f0, 0x376, .Lname710   /* optimize_latency */
+    .long 0x00119b70, 0x3c6, .Lname711   /* scenario_bench_djprobe */
+    .long 0x00119f40, 0x12, .Lname712   /* ticked */
+    .long 0x00119f60, 0xe1, .Lname713   /* stats */
+    .long 0x0011a050, 0x9c, .Lname714   /* ticker */
+    .long 0x0011a0f0, 0xcf, .Lname715   /* tp_register */
+    .long 0x0011a1c0, 0x139, .Lname716   /* worker */
+    .long 0x0011a300, 0x804, .Lname717   /* scenario_djprobe_torture */
+    .long 0x0011ab10, 0x47, .Lname718   /* djt_callee_sleep */
+    .long 0x0011ab60, 0xf1, .Lname719   /* listed */
+    .long 0x0011ac60, 0x2f8, .Lname720   /* scenario_hazard */
+    .long 0x0011af60, 0x5c, .Lname721   /* cell_caught */
+    .long 0x0011afc0, 0x39, .Lname722   /* cell_error */
+    .long 0x0011b000, 0xe3, .Lname723   /* point */
+    .long 0x0011b0f0, 0x3, .Lname724   /* pre_nothing */
+    .long 0x0011b100, 0x1b, .Lname725   /* self_worker */
+    .long 0x0011b120, 0xb2, .Lname726   /* hz_optimize */
+    .long 0x0011b1e0, 0x200, .Lname727   /* parked_callee */
+    .long 0x0011b3e0, 0x2c, .Lname728   /* hz_waker */
+    .long 0x0011b410, 0x7c, .Lname729   /* self_remover */
+    .long 0x0011b490, 0xe, .Lname730   /* hz_h3_callee */
+    .long 0x0011b4a0, 0x11, .Lname731   /* hz_h2_callee */
+    .long 0x0011b4c0, 0x289, .Lname732   /* hz_h8_callee */
+    .long 0x0011b750, 0xe6, .Lname733   /* hz_h8_self */
+    .long 0x0011b840, 0x3, .Lname734   /* pre_nothing */
+    .long 0x0011b850, 0x51, .Lname735   /* watcher */
+    .long 0x0011b8b0, 0x15a, .Lname736   /* h12 */
+    .long 0x0011ba10, 0xa2, .Lname737   /* optimize_with */
+    .long 0x0011bac0, 0x27c, .Lname738   /* parked_in_region */
+    .long 0x0011bd40, 0x39, .Lname739   /* h1_edge */
+    .long 0x0011bd80, 0x3c, .Lname740   /* h2 */
+    .long 0x0011bdc0, 0x39, .Lname741   /* h1 */
+    .long 0x0011be00, 0x130, .Lname742   /* branch_into */
+    .long 0x0011bf30, 0x45, .Lname743   /* h5 */
+    .long 0x0011bf80, 0x178, .Lname744   /* h10 */
+    .long 0x0011c100, 0x18, .Lname745   /* h11_pre */
+    .long 0x0011c120, 0x1b4, .Lname746   /* h9 */
+    .long 0x0011c2e0, 0x14, .Lname747   /* call_mid */
+    .long 0x0011c300, 0x1f5, .Lname748   /* h8 */
+    .long 0x0011c500, 0x20, .Lname749   /* h8_waker */
+    .long 0x0011c520, 0x1a6, .Lname750   /* h3 */
+    .long 0x0011c6d0, 0xc3, .Lname751   /* h6_hook */
+    .long 0x0011c7a0, 0xdf, .Lname752   /* h11 */
+    .long 0x0011c880, 0x7d, .Lname753   /* h6 */
+    .long 0x0011c900, 0xcc, .Lname754   /* h4 */
+    .long 0x0011c9d0, 0x64, .Lname755   /* worker */
+    .long 0x0011ca40, 0xcf, .Lname756   /* park_db */
+    .long 0x0011cb10, 0x1d2, .Lname757   /* park_start */
+    .long 0x0011ccf0, 0x51, .Lname758   /* park_eip */
+    .long 0x0011cd50, 0x58, .Lname759   /* park_release */
+    .long 0x0011cdb0, 0x25, .Lname760   /* park_finish */
+    .long 0x0011cde0, 0x35, .Lname761   /* park_abandon */
+    .long 0x0011ce20, 0x6f, .Lname762   /* hazard_index */
+    .long 0x0011ce90, 0xfc, .Lname763   /* site_json */
+    .long 0x0011cf90, 0x221, .Lname764   /* site_print */
+    .long 0x0011d1c0, 0x1a4, .Lname765   /* ktest_insn_sites_c_functions */
+    .long 0x0011d370, 0x6df, .Lname766   /* sites_run */
+    .long 0x0011da50, 0x64, .Lname767   /* scenario_bench_sites */
+    .long 0x0011dac0, 0x437, .Lname768   /* ktest_insn_sites */
+    .long 0x0011df00, 0x38, .Lname769   /* insn_sites_jump_sites */
+    .long 0x0011df40, 0x1, .Lname770   /* nop */
+    .long 0x0011df50, 0x3, .Lname771   /* nop_rv */
+    .long 0x0011df60, 0x14, .Lname772   /* spinner */
+    .long 0x0011df80, 0x29, .Lname773   /* yielder */
+    .long 0x0011dfb0, 0xa6, .Lname774   /* bench_ipi.constprop.0 */
+    .long 0x0011e060, 0x2e4, .Lname775   /* scenario_bench */
+    .long 0x0011e350, 0x16, .Lname776   /* nmi_probe */
+    .long 0x0011e370, 0x6a, .Lname777   /* rv_where */
+    .long 0x0011e3e0, 0x4, .Lname778   /* watchdog_stall_victim */
+    .long 0x0011e3f0, 0x83, .Lname779   /* scenario_smp_stall */
+    .long 0x0011e480, 0x37, .Lname780   /* where */
+    .long 0x0011e4c0, 0x648, .Lname781   /* scenario_smp_boot */
+    .long 0x0011eb10, 0x11c, .Lname782   /* stats */
+    .long 0x0011ec30, 0x305, .Lname783   /* scenario_ipi_torture */
+    .long 0x0011ef40, 0xa4, .Lname784   /* fail */
+    .long 0x0011eff0, 0x9f, .Lname785   /* rv_fn */
+    .long 0x0011f090, 0x136, .Lname786   /* do_nowait */
+    .long 0x0011f1d0, 0x7e, .Lname787   /* nowait_handler */
+    .long 0x0011f250, 0xea, .Lname788   /* do_wait_call */
+    .long 0x0011f340, 0x218, .Lname789   /* worker_fn */
+    .long 0x0011f560, 0x73, .Lname790   /* handler */
+    .long 0x0011f5e0, 0x3b, .Lname791   /* h7 */
+    .long 0x0011f620, 0xe0, .Lname792   /* tk_pre */
+    .long 0x0011f700, 0xa5, .Lname793   /* pause_workers */
+    .long 0x0011f7b0, 0x139, .Lname794   /* window_check */
+    .long 0x0011f8f0, 0x14c, .Lname795   /* stats */
+    .long 0x0011fa40, 0x97, .Lname796   /* remove_probe */
+    .long 0x0011fae0, 0x76, .Lname797   /* err */
+    .long 0x0011fb60, 0x2d, .Lname798   /* tk_post */
+    .long 0x0011fb90, 0x269, .Lname799   /* call_checked */
+    .long 0x0011fe00, 0xba, .Lname800   /* worker */
+    .long 0x0011fec0, 0xc79, .Lname801   /* scenario_kprobe_torture */
+    .long 0x00120b40, 0xe, .Lname802   /* bench_pre */
+    .long 0x00120b50, 0x5, .Lname803   /* call_kp_call */
+    .long 0x00120b60, 0x6c, .Lname804   /* time_calls */
+    .long 0x00120bd0, 0x1d2, .Lname805   /* probe_cost */
+    .long 0x00120db0, 0x15b, .Lname806   /* poke_once */
+    .long 0x00120f10, 0x276, .Lname807   /* poke_latency */
+    .long 0x00121190, 0x6e, .Lname808   /* write_parked */
+    .long 0x00121200, 0x26d, .Lname809   /* poke_stall */
+    .long 0x00121470, 0x156, .Lname810   /* scenario_bench_patch */
+    .long 0x001215d0, 0xc5, .Lname811   /* run_site */
+    .long 0x001216a0, 0xd6, .Lname812   /* stats */
+    .long 0x00121780, 0x9dd, .Lname813   /* scenario_poke_torture */
+    .long 0x00122160, 0xc2, .Lname814   /* nmi_exec */
+    .long 0x00122230, 0x1cc, .Lname815   /* exec_checked */
+    .long 0x00122400, 0x94, .Lname816   /* worker */
+    .long 0x001224a0, 0x3d, .Lname817   /* pa_pre */
+    .long 0x001224e0, 0x96, .Lname818   /* pa_first_sym */
+    .long 0x00122580, 0x2fb, .Lname819   /* pa_count */
+    .long 0x00122880, 0x31a, .Lname820   /* pa_one */
+    .long 0x00122ba0, 0x174, .Lname821   /* pa_walk */
+    .long 0x00122d20, 0x297, .Lname822   /* pa_report */
+    .long 0x00122fc0, 0x221, .Lname823   /* scenario_probe_all */
+    .long 0x001231f0, 0x14, .Lname824   /* pa_token_set */
+    .long 0x00123210, 0x33, .Lname825   /* pa_ipi */
+    .long 0x00123250, 0xd6, .Lname826   /* pa_nmi */
+    .long 0x00123330, 0x1d6, .Lname827   /* pa_pinger_main */
+    .long 0x00123510, 0x2f2, .Lname828   /* pa_worker */
+    .long 0x00123810, 0xbe, .Lname829   /* pa_load_start */
+    .long 0x001238d0, 0x183, .Lname830   /* pa_load_check */
+    .long 0x00123a60, 0x94, .Lname831   /* pa_load_stop */
+    .long 0x00123b00, 0xa1, .Lname832   /* pa_load_stats */
+    .long 0x00123bb0, 0x3, .Lname833   /* pre_nothing */
+    .long 0x00123bc0, 0xb, .Lname834   /* hold_go */
+    .long 0x00123bd0, 0xa0, .Lname835   /* bg_worker */
+    .long 0x00123c70, 0x9a, .Lname836   /* scan_busy */
+    .long 0x00123d10, 0x29d, .Lname837   /* kernel_scan */
+    .long 0x00123fb0, 0x25, .Lname838   /* inside_worker */
+    .long 0x00123fe0, 0x52, .Lname839   /* plant_stop */
+    .long 0x00124040, 0x6c0, .Lname840   /* config */
+    .long 0x00124700, 0x298, .Lname841   /* scenario_bench_quiesce */
+    .long 0x001249a0, 0x5f, .Lname842   /* stale_worker */
+    .long 0x00124a00, 0x48, .Lname843   /* bq_callee */
+    .long 0x00124a50, 0x19, .Lname844   /* mark */
+    .long 0x00124a70, 0x40, .Lname845   /* count_parked */
+    .long 0x00124ab0, 0x19, .Lname846   /* nmi_mark */
+    .long 0x00124ad0, 0x12c, .Lname847   /* ktest_sched_create_join */
+    .long 0x00124c00, 0xf, .Lname848   /* bump */
+    .long 0x00124c10, 0x5b, .Lname849   /* wait_hits */
+    .long 0x00124c70, 0x161, .Lname850   /* ktest_sched_completion_and_sleep */
+    .long 0x00124de0, 0x27, .Lname851   /* signal_after_sleep */
+    .long 0x00124e10, 0x139, .Lname852   /* ktest_sched_affinity_moves_caller */
+    .long 0x00124f50, 0x4d, .Lname853   /* xc_remote */
+    .long 0x00124fa0, 0x238, .Lname854   /* ktest_ipi_call_each_cpu */
+    .long 0x001251e0, 0x237, .Lname855   /* ktest_ipi_rendezvous_parks_others */
+    .long 0x00125420, 0x7a, .Lname856   /* interrupted_query */
+    .long 0x001254a0, 0x133, .Lname857   /* ktest_sched_stack_guard_unmapped */
+    .long 0x001255e0, 0x2c3, .Lname858   /* ktest_ipi_shorthands_all_and_others */
+    .long 0x001258b0, 0x22, .Lname859   /* ktest_vector */
+    .long 0x001258e0, 0xb3, .Lname860   /* ktest_sched_deadlock */
+    .long 0x001259a0, 0x16, .Lname861   /* take_and_keep */
+    .long 0x001259c0, 0x135, .Lname862   /* ktest_ipi_nmi_each_other_cpu */
+    .long 0x00125b00, 0x224, .Lname863   /* ktest_ipi_cross_calls_no_deadlock */
+    .long 0x00125d30, 0x66, .Lname864   /* scenario_stack_overflow */
+    .long 0x00125da0, 0x25, .Lname865   /* sched_overflow_recurse.isra.0 */
+    .long 0x00125dd0, 0xc, .Lname866   /* overflow_thread */
+    .long 0x00125de0, 0x2c, .Lname867   /* my_turn */
+    .long 0x00125e10, 0xc5, .Lname868   /* reg_bad */
+    .long 0x00125ee0, 0x29, .Lname869   /* dump_cpu */
+    .long 0x00125f10, 0x360, .Lname870   /* reg_visit */
+    .long 0x00126270, 0xfd, .Lname871   /* add */
+    .long 0x00126370, 0x351, .Lname872   /* wake_watch */
+    .long 0x001266d0, 0x2f7, .Lname873   /* stats */
+    .long 0x001269d0, 0xcf9, .Lname874   /* scenario_sched_torture */
+    .long 0x001276d0, 0xa9, .Lname875   /* migrate_check */
+    .long 0x00127780, 0x65a, .Lname876   /* worker */
+    .long 0x00127de0, 0x3, .Lname877   /* dbn_pre */
+    .long 0x00127df0, 0x55a, .Lname878   /* ktest_int3_nmi_in_db_window */
+    .long 0x00128350, 0x66, .Lname879   /* dbn_nmi */
+    .long 0x001283c0, 0xb, .Lname880   /* callee_go */
+    .long 0x001283d0, 0x3, .Lname881   /* pre_nothing */
+    .long 0x001283e0, 0x29, .Lname882   /* pre_regs */
+    .long 0x00128410, 0x21, .Lname883   /* pre_skip */
+    .long 0x00128440, 0x75, .Lname884   /* rt_hook */
+    .long 0x001284c0, 0xa3, .Lname885   /* opt_reg */
+    .long 0x00128570, 0x3de, .Lname886   /* ktest_djprobe_optimize_and_unoptimize */
+    .long 0x00128950, 0x39a, .Lname887   /* ktest_djprobe_handler_sees_and_changes_registers */
+    .long 0x00128cf0, 0x23f, .Lname888   /* ktest_djprobe_post_handler_stays_int3 */
+    .long 0x00128f30, 0x412, .Lname889   /* ktest_djprobe_forced_unoptimize */
+    .long 0x00129350, 0x131, .Lname890   /* ktest_djprobe_freed_buffer_faults */
+    .long 0x00129490, 0x52d, .Lname891   /* ktest_djprobe_jcc_widened_and_eip_change */
+    .long 0x001299c0, 0x4fd, .Lname892   /* ktest_djprobe_reentry_is_missed */
+    .long 0x00129ec0, 0x18, .Lname893   /* pre_calls_inner */
+    .long 0x00129ee0, 0x4e7, .Lname894   /* ktest_djprobe_reentry_with_tail_written */
+    .long 0x0012a3d0, 0x1d, .Lname895   /* pre_calls_jcc */
+    .long 0x0012a3f0, 0x14, .Lname896   /* call_last_worker */
+    .long 0x0012a410, 0x39, .Lname897   /* h8_waker */
+    .long 0x0012a450, 0x388, .Lname898   /* ktest_djprobe_call_last_with_sleeping_callee */
+    .long 0x0012a7e0, 0x319, .Lname899   /* h8_sleeper */
+    .long 0x0012ab00, 0x11, .Lname900   /* ktest_djprobe_h8_sleeper_safe */
+    .long 0x0012ab20, 0xe, .Lname901   /* ktest_djprobe_h8_sleeper */
+    .long 0x0012ab30, 0x3e2, .Lname902   /* ktest_djprobe_mid_region_call */
+    .long 0x0012af20, 0x14, .Lname903   /* mid_worker */
+    .long 0x0012af40, 0x598, .Lname904   /* ktest_djprobe_batch_of_100 */
+    .long 0x0012b4e0, 0x253, .Lname905   /* h3_sleeper */
+    .long 0x0012b740, 0x11, .Lname906   /* ktest_djprobe_h3_sleeper_safe */
+    .long 0x0012b760, 0x11, .Lname907   /* ktest_djprobe_h3_sleeper_stackscan */
+    .long 0x0012b780, 0xe, .Lname908   /* ktest_djprobe_h3_sleeper */
+    .long 0x0012b790, 0x50d, .Lname909   /* ktest_djprobe_under_concurrent_calls */
+    .long 0x0012bca0, 0xc5, .Lname910   /* conc_worker */
+    .long 0x0012bd70, 0x4fc, .Lname911   /* refused.constprop.0 */
+    .long 0x0012c270, 0xa8, .Lname912   /* ktest_djprobe_refusals */
+    .long 0x0012c320, 0x61, .Lname913   /* dj_callee */
+    .long 0x0012c390, 0x26, .Lname914   /* dj_callee_release */
+    .long 0x0012c3c0, 0x11, .Lname915   /* pre_set_eax */
+    .long 0x0012c3e0, 0x10, .Lname916   /* post_get_eax */
+    .long 0x0012c3f0, 0x3, .Lname917   /* pre_nothing */
+    .long 0x0012c400, 0x2f, .Lname918   /* post_eip_rec */
+    .long 0x0012c430, 0x38, .Lname919   /* pre_held */
+    .long 0x0012c470, 0x1b, .Lname920   /* held_caller */
+    .long 0x0012c490, 0x11, .Lname921   /* pre_calls_probed */
+    .long 0x0012c4b0, 0x344, .Lname922   /* refused */
+    .long 0x0012c800, 0x18e, .Lname923   /* ktest_kprobe_refusals */
+    .long 0x0012c990, 0x27, .Lname924   /* held_releaser */
+    .long 0x0012c9c0, 0x83, .Lname925   /* remove_worker */
+    .long 0x0012ca50, 0x5a6, .Lname926   /* ktest_kprobe_thousand */
+    .long 0x0012d000, 0x3fa, .Lname927   /* ktest_kprobe_removal_under_concurrent_calls */
+    .long 0x0012d400, 0x20d, .Lname928   /* ktest_kprobe_force_guru_mode */
+    .long 0x0012d610, 0x2b6, .Lname929   /* ktest_kprobe_handlers_see_and_change_registers */
+    .long 0x0012d8d0, 0x3ad, .Lname930   /* ktest_kprobe_hit_count_and_restore */
+    .long 0x0012dc80, 0x329, .Lname931   /* ktest_kprobe_unregister_waits_for_a_held_handler */
+    .long 0x0012dfb0, 0x447, .Lname932   /* ktest_kprobe_step_fixups */
+    .long 0x0012e400, 0x77e, .Lname933   /* ktest_kprobe_aggregate_and_disable */
+    .long 0x0012eb80, 0x4d5, .Lname934   /* ktest_kprobe_reentry_is_missed */
+    .long 0x0012f060, 0x7e2, .Lname935   /* ktest_kprobe_emulated_jcc_and_call */
+    .long 0x0012f850, 0x2e9, .Lname936   /* ktest_ksym_lookup_by_addr_and_name */
+    .long 0x0012fb40, 0x145, .Lname937   /* ktest_ksym_table_sorted_and_in_text */
+    .long 0x0012fc90, 0x4, .Lname938   /* ktest_hang */
+    .long 0x0012fca0, 0x44, .Lname939   /* ktest_bad_text_write */
+    .long 0x0012fcf0, 0x3e, .Lname940   /* ktest_bad_opcode */
+    .long 0x0012fd30, 0x424, .Lname941   /* ktest_paging_text_is_readonly */
+    .long 0x00130160, 0x161, .Lname942   /* ktest_paging_null_page_unmapped */
+    .long 0x001302d0, 0x2a9, .Lname943   /* ktest_text_write_alias */
+    .long 0x00130580, 0x174, .Lname944   /* ktest_text_write_crosses_page */
+    .long 0x00130700, 0x33b, .Lname945   /* ktest_palloc_zeroed_and_poisoned */
+    .long 0x00130a40, 0x321, .Lname946   /* ktest_kheap_alloc_free_poison */
+    .long 0x00130d70, 0x1b9, .Lname947   /* ktest_kheap_coalesces */
+    .long 0x00130f30, 0x3, .Lname948   /* pre_nothing */
+    .long 0x00130f40, 0x3be, .Lname949   /* ktest_kprobe_rep_string */
+    .long 0x00131300, 0x457, .Lname950   /* ktest_int3_nested_step_keeps_records */
+    .long 0x00131760, 0x113, .Lname951   /* ktest_text_lock_int3_ref */
+    .long 0x00131880, 0x307, .Lname952   /* ktest_slot_release_drops_pending_rewrite */
+    .long 0x00131b90, 0x48, .Lname953   /* ktest_text_lock_irqoff */
+    .long 0x00131be0, 0x11, .Lname954   /* lock_in_handler */
+    .long 0x00131c00, 0x5, .Lname955   /* lock_in_ipi */
+    .long 0x00131c10, 0x11, .Lname956   /* lock_in_rendezvous */
+    .long 0x00131c30, 0xb3, .Lname957   /* ktest_text_lock_interrupt */
+    .long 0x00131cf0, 0x54, .Lname958   /* ktest_text_lock_rendezvous */
+    .long 0x00131d50, 0x5e, .Lname959   /* watch_db */
+    .long 0x00131db0, 0x3, .Lname960   /* count_pre */
+    .long 0x00131dc0, 0x12, .Lname961   /* poke_count */
+    .long 0x00131de0, 0x47a, .Lname962   /* ktest_text_poke_single_flip */
+    .long 0x00132260, 0x25b, .Lname963   /* refused */
+    .long 0x001324c0, 0x190, .Lname964   /* ktest_text_poke_refusals */
+    .long 0x00132650, 0x39b, .Lname965   /* ktest_text_poke_batch_two_sites */
+    .long 0x001329f0, 0xa0, .Lname966   /* ktest_text_poke_checks_old_instruction */
+    .long 0x00132a90, 0x2e7, .Lname967   /* ktest_text_poke_refuses_probed_text */
+    .long 0x00132d80, 0x177, .Lname968   /* ktest_int3_vanished_and_stray */
+    .long 0x00132f00, 0x52, .Lname969   /* pr_handler */
+    .long 0x00132f60, 0x2b5, .Lname970   /* ktest_probe_read_mapped_and_readonly */
+    .long 0x00133220, 0x25a, .Lname971   /* ktest_probe_read_unmapped */
+    .long 0x00133480, 0x13d, .Lname972   /* ktest_probe_read_wrap_refused */
+    .long 0x001335c0, 0x354, .Lname973   /* ktest_probe_read_guard_page */
+    .long 0x00133920, 0x425, .Lname974   /* ktest_probe_read_in_handler */
+    .long 0x00133d50, 0x272, .Lname975   /* ktest_plog_ring_drops_when_full */
+    .long 0x00133fd0, 0x22e, .Lname976   /* ktest_tasksrcu_idle_quiet_only_after_hlt */
+    .long 0x00134200, 0x3, .Lname977   /* trapreg_unrecorded */
+    .long 0x00134210, 0x6c, .Lname978   /* ktest_trapreg_unrecorded */
+    .long 0x00134280, 0x255, .Lname979   /* uw_run */
+    .long 0x001344e0, 0x2dd, .Lname980   /* ktest_unwind_ground_truth */
+    .long 0x001347c0, 0xf6, .Lname981   /* uw_exact */
+    .long 0x001348c0, 0x27b, .Lname982   /* uw_check */
+    .long 0x00134b40, 0x121, .Lname983   /* uw_db */
+    .long 0x00134c70, 0x15, .Lname984   /* uw_c_helper */
+    .long 0x00134c90, 0x3e, .Lname985   /* uw_c_leaf */
+    .long 0x00134cd0, 0x60, .Lname986   /* uw_c_vla */
+    .long 0x00134d30, 0x21, .Lname987   /* uw_c_top */
+    .long 0x00134d60, 0x40, .Lname988   /* worker_main */
+    .long 0x00134da0, 0x1f4, .Lname989   /* land */
+    .long 0x00134fa0, 0x18, .Lname990   /* preempt_hook */
+    .long 0x00134fc0, 0x15, .Lname991   /* irq_hook */
+    .long 0x00134fe0, 0xeb, .Lname992   /* hist_line.constprop.0 */
+    .long 0x001350d0, 0x2e9, .Lname993   /* decode_range */
+    .long 0x001353c0, 0x140, .Lname994   /* torture_spawn_n */
+    .long 0x00135500, 0x2c, .Lname995   /* torture_spawn */
+    .long 0x00135530, 0x1a7, .Lname996   /* torture_join */
+    .long 0x001356e0, 0x47, .Lname997   /* torture_iters */
+    .long 0x00135730, 0x68, .Lname998   /* torture_pause */
+    .long 0x001357a0, 0x145, .Lname999   /* torture_landing_start */
+    .long 0x001358f0, 0xb0, .Lname1000   /* torture_landing_tb_start */
+    .long 0x001359a0, 0x10, .Lname1001   /* torture_landing_stop */
+    .long 0x001359b0, 0x6, .Lname1002   /* torture_landing_total */
+    .long 0x001359c0, 0xbe, .Lname1003   /* torture_landing_preempted */
+    .long 0x00135a80, 0x3a5, .Lname1004   /* torture_landing_check */
+    .long 0x00135e25, 0xd, .Lname1005   /* sh_add */
+    .long 0x00135e32, 0x15, .Lname1006   /* sh_sum */
+    .long 0x00135e47, 0xe, .Lname1007   /* sh_mid_call */
+    .long 0x00135e55, 0x4, .Lname1008   /* sh_irqs */
+    .long 0x00135e59, 0x1f5, .Lname1009   /* bench_sled */
+    .long 0x0013604e, 0x1f5, .Lname1010   /* bench_sled1k_0 */
+    .long 0x00136243, 0x1f5, .Lname1011   /* bench_sled1k_1 */
+    .long 0x00136438, 0x1f5, .Lname1012   /* bench_sled1k_2 */
+    .long 0x0013662d, 0x1f5, .Lname1013   /* bench_sled1k_3 */
+    .long 0x00136822, 0x1f5, .Lname1014   /* bench_sled1k_4 */
+    .long 0x00136a17, 0x1f5, .Lname1015   /* bench_sled1k_5 */
+    .long 0x00136c0c, 0x1f5, .Lname1016   /* bench_sled1k_6 */
+    .long 0x00136e01, 0x1f5, .Lname1017   /* bench_sled1k_7 */
+    .long 0x00136ff6, 0x1f5, .Lname1018   /* bench_sled1k_8 */
+    .long 0x001371eb, 0x1f5, .Lname1019   /* bench_sled1k_9 */
+    .long 0x001373e0, 0x10, .Lname1020   /* bq_mid_call */
+    .long 0x001373f0, 0x1fa, .Lname1021   /* bq_sled */
+    .long 0x001375ea, 0xb, .Lname1022   /* dbn_icr_write */
+    .long 0x001375f5, 0x6, .Lname1023   /* dbn_leaf */
+    .long 0x001375fb, 0xd, .Lname1024   /* dj_add */
+    .long 0x00137608, 0x12, .Lname1025   /* dj_jcc */
+    .long 0x0013761a, 0xf, .Lname1026   /* dj_call_last */
+    .long 0x00137629, 0x10, .Lname1027   /* dj_mid_call */
+    .long 0x00137639, 0xf, .Lname1028   /* dj_h4 */
+    .long 0x00137648, 0x12, .Lname1029   /* dj_h5 */
+    .long 0x0013765a, 0x8, .Lname1030   /* dj_short */
+    .long 0x00137662, 0xa, .Lname1031   /* dj_label */
+    .long 0x00137668, 0x4, .Lname1032   /* dj_label_inner */
+    .long 0x0013766c, 0x1fa, .Lname1033   /* dj_sled */
+    .long 0x00137866, 0xa, .Lname1034   /* dj_xf */
+    .long 0x00137870, 0x6, .Lname1035   /* dj_xf_tail */
+    .long 0x00137876, 0x12, .Lname1036   /* dj_h5t */
+    .long 0x00137888, 0x16, .Lname1037   /* djt_mid */
+    .long 0x0013789e, 0x15, .Lname1038   /* djt_last */
+    .long 0x001378b3, 0x2e, .Lname1039   /* djt_callee */
+    .long 0x001378e1, 0x11, .Lname1040   /* djt_branch */
+    .long 0x001378f2, 0xd, .Lname1041   /* djt_loop */
+    .long 0x001378ff, 0x17, .Lname1042   /* hz_mid_via */
+    .long 0x00137916, 0xa, .Lname1043   /* hz_framed */
+    .long 0x00137920, 0xb, .Lname1044   /* hz_frameless */
+    .long 0x0013792b, 0xe, .Lname1045   /* hz_edge */
+    .long 0x00137939, 0xd, .Lname1046   /* kp_add */
+    .long 0x00137946, 0x12, .Lname1047   /* kp_branch */
+    .long 0x00137958, 0x9, .Lname1048   /* kp_call */
+    .long 0x00137961, 0x6, .Lname1049   /* kp_leaf */
+    .long 0x00137967, 0xa, .Lname1050   /* kp_icall */
+    .long 0x00137971, 0x3, .Lname1051   /* kp_pushf */
+    .long 0x00137974, 0x6, .Lname1052   /* kp_never */
+    .long 0x0013797a, 0x3, .Lname1053   /* kp_ud */
+    .long 0x0013797d, 0x452, .Lname1054   /* kp_sled */
+    .long 0x00137dcf, 0x13, .Lname1055   /* kp_rep_stos */
+    .long 0x00137de2, 0x21, .Lname1056   /* kt_a */
+    .long 0x00137e03, 0x4, .Lname1057   /* kt_leaf */
+    .long 0x00137e07, 0x15, .Lname1058   /* kt_b */
+    .long 0x00137e1c, 0x67, .Lname1059   /* kt_call */
+    .long 0x00137e83, 0x22, .Lname1060   /* poke_alu */
+    .long 0x00137ea5, 0x1e, .Lname1061   /* poke_call */
+    .long 0x00137ec3, 0x2, .Lname1062   /* poke_stray_int3 */
+    .long 0x00137ec5, 0xc6, .Lname1063   /* sched_landing_run */
+    .long 0x00137f06, 0x2a, .Lname1064   /* sched_landing_start */
+    .long 0x00137f30, 0xd0, .Lname1065   /* sched_landing_end */
+    .long 0x00138000, 0x6, .Lname1066   /* text_target_imm */
+    .long 0x00139ffe, 0x5, .Lname1067   /* text_target_cross_page */
+    .long 0x0013a003, 0x19, .Lname1068   /* uw_drive */
+    .long 0x0013a017, 0x5, .Lname1069   /* uw_drive_ret */
+    .long 0x0013a01c, 0x19, .Lname1070   /* uw_asm_frame */
+    .long 0x0013a035, 0x18, .Lname1071   /* uw_asm_noframe */
+    .long 0x0013a04d, 0x14, .Lname1072   /* uw_asm_tail */
+    .long 0x0013a070, 0x38, .Lname1073   /* __popcountsi2 */
+    .long 0x0013a0b0, 0x139, .Lname1074   /* __divdi3 */
+    .long 0x0013a1f0, 0x11a, .Lname1075   /* __udivdi3 */
+    .long 0x0013a310, 0x1c2, .Lname1076   /* __udivmoddi4 */
 .Lname0: .asciz "_start"
 .Lname1: .asciz "dr6_db_enter"
 .Lname2: .asciz "dr6_nmi_enter"
@@ -1730,15 +1740,15 @@ ksym_table:
 .Lname655: .asciz "text_patch_write"
 .Lname656: .asciz "text_poke_batch"
 .Lname657: .asciz "text_poke"
-.Lname658: .asciz "quiet_now"
-.Lname659: .asciz "frames"
-.Lname660: .asciz "tasks_one"
-.Lname661: .asciz "tasks_rv"
-.Lname662: .asciz "scan_self"
-.Lname663: .asciz "scan_rv"
-.Lname664: .asciz "scan_stack"
-.Lname665: .asciz "scan_thread"
-.Lname666: .asciz "quiesce_scan"
+.Lname658: .asciz "frames"
+.Lname659: .asciz "tasks_rv"
+.Lname660: .asciz "scan_self"
+.Lname661: .asciz "scan_rv"
+.Lname662: .asciz "scan_stack"
+.Lname663: .asciz "scan_thread"
+.Lname664: .asciz "quiesce_scan"
+.Lname665: .asciz "quiesce_quiet_now"
+.Lname666: .asciz "tasks_one"
 .Lname667: .asciz "quiesce_tasks"
 .Lname668: .asciz "text_reserved.part.0"
 .Lname669: .asciz "text_reserved"
@@ -1790,7 +1800,7 @@ ksym_table:
 .Lname715: .asciz "tp_register"
 .Lname716: .asciz "worker"
 .Lname717: .asciz "scenario_djprobe_torture"
-.Lname718: .asciz "djt_callee"
+.Lname718: .asciz "djt_callee_sleep"
 .Lname719: .asciz "listed"
 .Lname720: .asciz "scenario_hazard"
 .Lname721: .asciz "cell_caught"
@@ -1807,335 +1817,345 @@ ksym_table:
 .Lname732: .asciz "hz_h8_callee"
 .Lname733: .asciz "hz_h8_self"
 .Lname734: .asciz "pre_nothing"
-.Lname735: .asciz "h12"
-.Lname736: .asciz "h11_pre"
+.Lname735: .asciz "watcher"
+.Lname736: .asciz "h12"
 .Lname737: .asciz "optimize_with"
-.Lname738: .asciz "h10"
-.Lname739: .asciz "h9"
-.Lname740: .asciz "branch_into"
-.Lname741: .asciz "h5"
-.Lname742: .asciz "call_mid"
-.Lname743: .asciz "h8"
-.Lname744: .asciz "h8_waker"
-.Lname745: .asciz "h3"
-.Lname746: .asciz "h6_hook"
-.Lname747: .asciz "parked_in_region"
-.Lname748: .asciz "h2"
-.Lname749: .asciz "h1"
-.Lname750: .asciz "watcher"
-.Lname751: .asciz "h6"
+.Lname738: .asciz "parked_in_region"
+.Lname739: .asciz "h1_edge"
+.Lname740: .asciz "h2"
+.Lname741: .asciz "h1"
+.Lname742: .asciz "branch_into"
+.Lname743: .asciz "h5"
+.Lname744: .asciz "h10"
+.Lname745: .asciz "h11_pre"
+.Lname746: .asciz "h9"
+.Lname747: .asciz "call_mid"
+.Lname748: .asciz "h8"
+.Lname749: .asciz "h8_waker"
+.Lname750: .asciz "h3"
+.Lname751: .asciz "h6_hook"
 .Lname752: .asciz "h11"
-.Lname753: .asciz "h4"
-.Lname754: .asciz "worker"
-.Lname755: .asciz "park_db"
-.Lname756: .asciz "park_start"
-.Lname757: .asciz "park_eip"
-.Lname758: .asciz "park_release"
-.Lname759: .asciz "park_finish"
-.Lname760: .asciz "park_abandon"
-.Lname761: .asciz "hazard_index"
-.Lname762: .asciz "site_json"
-.Lname763: .asciz "site_print"
-.Lname764: .asciz "ktest_insn_sites_c_functions"
-.Lname765: .asciz "sites_run"
-.Lname766: .asciz "scenario_bench_sites"
-.Lname767: .asciz "ktest_insn_sites"
-.Lname768: .asciz "insn_sites_jump_sites"
-.Lname769: .asciz "nop"
-.Lname770: .asciz "nop_rv"
-.Lname771: .asciz "spinner"
-.Lname772: .asciz "yielder"
-.Lname773: .asciz "bench_ipi.constprop.0"
-.Lname774: .asciz "scenario_bench"
-.Lname775: .asciz "nmi_probe"
-.Lname776: .asciz "rv_where"
-.Lname777: .asciz "watchdog_stall_victim"
-.Lname778: .asciz "scenario_smp_stall"
-.Lname779: .asciz "where"
-.Lname780: .asciz "scenario_smp_boot"
-.Lname781: .asciz "stats"
-.Lname782: .asciz "scenario_ipi_torture"
-.Lname783: .asciz "fail"
-.Lname784: .asciz "rv_fn"
-.Lname785: .asciz "do_nowait"
-.Lname786: .asciz "nowait_handler"
-.Lname787: .asciz "do_wait_call"
-.Lname788: .asciz "worker_fn"
-.Lname789: .asciz "handler"
-.Lname790: .asciz "h7"
-.Lname791: .asciz "tk_pre"
-.Lname792: .asciz "pause_workers"
-.Lname793: .asciz "window_check"
-.Lname794: .asciz "stats"
-.Lname795: .asciz "remove_probe"
-.Lname796: .asciz "err"
-.Lname797: .asciz "tk_post"
-.Lname798: .asciz "call_checked"
-.Lname799: .asciz "worker"
-.Lname800: .asciz "scenario_kprobe_torture"
-.Lname801: .asciz "bench_pre"
-.Lname802: .asciz "call_kp_call"
-.Lname803: .asciz "time_calls"
-.Lname804: .asciz "probe_cost"
-.Lname805: .asciz "poke_once"
-.Lname806: .asciz "poke_latency"
-.Lname807: .asciz "write_parked"
-.Lname808: .asciz "poke_stall"
-.Lname809: .asciz "scenario_bench_patch"
-.Lname810: .asciz "run_site"
-.Lname811: .asciz "stats"
-.Lname812: .asciz "scenario_poke_torture"
-.Lname813: .asciz "nmi_exec"
-.Lname814: .asciz "exec_checked"
-.Lname815: .asciz "worker"
-.Lname816: .asciz "pa_pre"
-.Lname817: .asciz "pa_first_sym"
-.Lname818: .asciz "pa_count"
-.Lname819: .asciz "pa_one"
-.Lname820: .asciz "pa_walk"
-.Lname821: .asciz "pa_report"
-.Lname822: .asciz "scenario_probe_all"
-.Lname823: .asciz "pa_token_set"
-.Lname824: .asciz "pa_ipi"
-.Lname825: .asciz "pa_nmi"
-.Lname826: .asciz "pa_pinger_main"
-.Lname827: .asciz "pa_worker"
-.Lname828: .asciz "pa_load_start"
-.Lname829: .asciz "pa_load_check"
-.Lname830: .asciz "pa_load_stop"
-.Lname831: .asciz "pa_load_stats"
-.Lname832: .asciz "pre_nothing"
-.Lname833: .asciz "hold_go"
-.Lname834: .asciz "bg_worker"
-.Lname835: .asciz "scan_busy"
-.Lname836: .asciz "kernel_scan"
-.Lname837: .asciz "inside_worker"
-.Lname838: .asciz "plant_stop"
-.Lname839: .asciz "config"
-.Lname840: .asciz "scenario_bench_quiesce"
-.Lname841: .asciz "stale_worker"
-.Lname842: .asciz "bq_callee"
-.Lname843: .asciz "mark"
-.Lname844: .asciz "count_parked"
-.Lname845: .asciz "nmi_mark"
-.Lname846: .asciz "ktest_sched_create_join"
-.Lname847: .asciz "bump"
-.Lname848: .asciz "wait_hits"
-.Lname849: .asciz "ktest_sched_completion_and_sleep"
-.Lname850: .asciz "signal_after_sleep"
-.Lname851: .asciz "ktest_sched_affinity_moves_caller"
-.Lname852: .asciz "xc_remote"
-.Lname853: .asciz "ktest_ipi_call_each_cpu"
-.Lname854: .asciz "ktest_ipi_rendezvous_parks_others"
-.Lname855: .asciz "interrupted_query"
-.Lname856: .asciz "ktest_sched_stack_guard_unmapped"
-.Lname857: .asciz "ktest_ipi_shorthands_all_and_others"
-.Lname858: .asciz "ktest_vector"
-.Lname859: .asciz "ktest_sched_deadlock"
-.Lname860: .asciz "take_and_keep"
-.Lname861: .asciz "ktest_ipi_nmi_each_other_cpu"
-.Lname862: .asciz "ktest_ipi_cross_calls_no_deadlock"
-.Lname863: .asciz "scenario_stack_overflow"
-.Lname864: .asciz "sched_overflow_recurse.isra.0"
-.Lname865: .asciz "overflow_thread"
-.Lname866: .asciz "my_turn"
-.Lname867: .asciz "reg_bad"
-.Lname868: .asciz "dump_cpu"
-.Lname869: .asciz "reg_visit"
-.Lname870: .asciz "add"
-.Lname871: .asciz "wake_watch"
-.Lname872: .asciz "stats"
-.Lname873: .asciz "scenario_sched_torture"
-.Lname874: .asciz "migrate_check"
-.Lname875: .asciz "worker"
-.Lname876: .asciz "dbn_pre"
-.Lname877: .asciz "ktest_int3_nmi_in_db_window"
-.Lname878: .asciz "dbn_nmi"
-.Lname879: .asciz "callee_go"
-.Lname880: .asciz "pre_nothing"
-.Lname881: .asciz "pre_regs"
-.Lname882: .asciz "pre_skip"
-.Lname883: .asciz "rt_hook"
-.Lname884: .asciz "opt_reg"
-.Lname885: .asciz "ktest_djprobe_optimize_and_unoptimize"
-.Lname886: .asciz "ktest_djprobe_handler_sees_and_changes_registers"
-.Lname887: .asciz "ktest_djprobe_post_handler_stays_int3"
-.Lname888: .asciz "ktest_djprobe_forced_unoptimize"
-.Lname889: .asciz "ktest_djprobe_freed_buffer_faults"
-.Lname890: .asciz "ktest_djprobe_jcc_widened_and_eip_change"
-.Lname891: .asciz "ktest_djprobe_reentry_is_missed"
-.Lname892: .asciz "pre_calls_inner"
-.Lname893: .asciz "ktest_djprobe_reentry_with_tail_written"
-.Lname894: .asciz "pre_calls_jcc"
-.Lname895: .asciz "call_last_worker"
-.Lname896: .asciz "h8_waker"
-.Lname897: .asciz "ktest_djprobe_call_last_with_sleeping_callee"
-.Lname898: .asciz "h8_sleeper"
-.Lname899: .asciz "ktest_djprobe_h8_sleeper_safe"
-.Lname900: .asciz "ktest_djprobe_h8_sleeper"
-.Lname901: .asciz "ktest_djprobe_mid_region_call"
-.Lname902: .asciz "mid_worker"
-.Lname903: .asciz "ktest_djprobe_batch_of_100"
-.Lname904: .asciz "h3_sleeper"
-.Lname905: .asciz "ktest_djprobe_h3_sleeper_safe"
-.Lname906: .asciz "ktest_djprobe_h3_sleeper_stackscan"
-.Lname907: .asciz "ktest_djprobe_h3_sleeper"
-.Lname908: .asciz "ktest_djprobe_under_concurrent_calls"
-.Lname909: .asciz "conc_worker"
-.Lname910: .asciz "refused.constprop.0"
-.Lname911: .asciz "ktest_djprobe_refusals"
-.Lname912: .asciz "dj_callee"
-.Lname913: .asciz "dj_callee_release"
-.Lname914: .asciz "pre_set_eax"
-.Lname915: .asciz "post_get_eax"
-.Lname916: .asciz "pre_nothing"
-.Lname917: .asciz "pre_calls_probed"
-.Lname918: .asciz "refused"
-.Lname919: .asciz "ktest_kprobe_refusals"
-.Lname920: .asciz "remove_worker"
-.Lname921: .asciz "ktest_kprobe_thousand"
-.Lname922: .asciz "ktest_kprobe_removal_under_concurrent_calls"
-.Lname923: .asciz "ktest_kprobe_force_guru_mode"
-.Lname924: .asciz "ktest_kprobe_handlers_see_and_change_registers"
-.Lname925: .asciz "ktest_kprobe_hit_count_and_restore"
-.Lname926: .asciz "ktest_kprobe_step_fixups"
-.Lname927: .asciz "ktest_kprobe_aggregate_and_disable"
-.Lname928: .asciz "ktest_kprobe_reentry_is_missed"
-.Lname929: .asciz "ktest_kprobe_emulated_jcc_and_call"
-.Lname930: .asciz "ktest_ksym_lookup_by_addr_and_name"
-.Lname931: .asciz "ktest_ksym_table_sorted_and_in_text"
-.Lname932: .asciz "ktest_hang"
-.Lname933: .asciz "ktest_bad_text_write"
-.Lname934: .asciz "ktest_bad_opcode"
-.Lname935: .asciz "ktest_paging_text_is_readonly"
-.Lname936: .asciz "ktest_paging_null_page_unmapped"
-.Lname937: .asciz "ktest_text_write_alias"
-.Lname938: .asciz "ktest_text_write_crosses_page"
-.Lname939: .asciz "ktest_palloc_zeroed_and_poisoned"
-.Lname940: .asciz "ktest_kheap_alloc_free_poison"
-.Lname941: .asciz "ktest_kheap_coalesces"
-.Lname942: .asciz "pre_nothing"
-.Lname943: .asciz "ktest_kprobe_rep_string"
-.Lname944: .asciz "ktest_int3_nested_step_keeps_records"
-.Lname945: .asciz "ktest_text_lock_int3_ref"
-.Lname946: .asciz "ktest_slot_release_drops_pending_rewrite"
-.Lname947: .asciz "ktest_text_lock_irqoff"
-.Lname948: .asciz "lock_in_handler"
-.Lname949: .asciz "lock_in_ipi"
-.Lname950: .asciz "lock_in_rendezvous"
-.Lname951: .asciz "ktest_text_lock_interrupt"
-.Lname952: .asciz "ktest_text_lock_rendezvous"
-.Lname953: .asciz "watch_db"
-.Lname954: .asciz "count_pre"
-.Lname955: .asciz "poke_count"
-.Lname956: .asciz "ktest_text_poke_single_flip"
-.Lname957: .asciz "refused"
-.Lname958: .asciz "ktest_text_poke_refusals"
-.Lname959: .asciz "ktest_text_poke_batch_two_sites"
-.Lname960: .asciz "ktest_text_poke_checks_old_instruction"
-.Lname961: .asciz "ktest_text_poke_refuses_probed_text"
-.Lname962: .asciz "ktest_int3_vanished_and_stray"
-.Lname963: .asciz "pr_handler"
-.Lname964: .asciz "ktest_probe_read_mapped_and_readonly"
-.Lname965: .asciz "ktest_probe_read_unmapped"
-.Lname966: .asciz "ktest_probe_read_wrap_refused"
-.Lname967: .asciz "ktest_probe_read_guard_page"
-.Lname968: .asciz "ktest_probe_read_in_handler"
-.Lname969: .asciz "ktest_plog_ring_drops_when_full"
-.Lname970: .asciz "trapreg_unrecorded"
-.Lname971: .asciz "ktest_trapreg_unrecorded"
-.Lname972: .asciz "uw_run"
-.Lname973: .asciz "ktest_unwind_ground_truth"
-.Lname974: .asciz "uw_exact"
-.Lname975: .asciz "uw_check"
-.Lname976: .asciz "uw_db"
-.Lname977: .asciz "uw_c_helper"
-.Lname978: .asciz "uw_c_leaf"
-.Lname979: .asciz "uw_c_vla"
-.Lname980: .asciz "uw_c_top"
-.Lname981: .asciz "worker_main"
-.Lname982: .asciz "land"
-.Lname983: .asciz "preempt_hook"
-.Lname984: .asciz "irq_hook"
-.Lname985: .asciz "hist_line.constprop.0"
-.Lname986: .asciz "decode_range"
-.Lname987: .asciz "torture_spawn_n"
-.Lname988: .asciz "torture_spawn"
-.Lname989: .asciz "torture_join"
-.Lname990: .asciz "torture_iters"
-.Lname991: .asciz "torture_pause"
-.Lname992: .asciz "torture_landing_start"
-.Lname993: .asciz "torture_landing_tb_start"
-.Lname994: .asciz "torture_landing_stop"
-.Lname995: .asciz "torture_landing_total"
-.Lname996: .asciz "torture_landing_check"
-.Lname997: .asciz "sh_add"
-.Lname998: .asciz "sh_sum"
-.Lname999: .asciz "sh_mid_call"
-.Lname1000: .asciz "sh_irqs"
-.Lname1001: .asciz "bench_sled"
-.Lname1002: .asciz "bench_sled1k_0"
-.Lname1003: .asciz "bench_sled1k_1"
-.Lname1004: .asciz "bench_sled1k_2"
-.Lname1005: .asciz "bench_sled1k_3"
-.Lname1006: .asciz "bench_sled1k_4"
-.Lname1007: .asciz "bench_sled1k_5"
-.Lname1008: .asciz "bench_sled1k_6"
-.Lname1009: .asciz "bench_sled1k_7"
-.Lname1010: .asciz "bench_sled1k_8"
-.Lname1011: .asciz "bench_sled1k_9"
-.Lname1012: .asciz "bq_mid_call"
-.Lname1013: .asciz "bq_sled"
-.Lname1014: .asciz "dbn_icr_write"
-.Lname1015: .asciz "dbn_leaf"
-.Lname1016: .asciz "dj_add"
-.Lname1017: .asciz "dj_jcc"
-.Lname1018: .asciz "dj_call_last"
-.Lname1019: .asciz "dj_mid_call"
-.Lname1020: .asciz "dj_h4"
-.Lname1021: .asciz "dj_h5"
-.Lname1022: .asciz "dj_short"
-.Lname1023: .asciz "dj_label"
-.Lname1024: .asciz "dj_label_inner"
-.Lname1025: .asciz "dj_sled"
-.Lname1026: .asciz "dj_xf"
-.Lname1027: .asciz "dj_xf_tail"
-.Lname1028: .asciz "dj_h5t"
-.Lname1029: .asciz "djt_mid"
-.Lname1030: .asciz "djt_last"
-.Lname1031: .asciz "djt_branch"
-.Lname1032: .asciz "djt_loop"
-.Lname1033: .asciz "hz_mid_via"
-.Lname1034: .asciz "hz_framed"
-.Lname1035: .asciz "hz_frameless"
-.Lname1036: .asciz "kp_add"
-.Lname1037: .asciz "kp_branch"
-.Lname1038: .asciz "kp_call"
-.Lname1039: .asciz "kp_leaf"
-.Lname1040: .asciz "kp_icall"
-.Lname1041: .asciz "kp_pushf"
-.Lname1042: .asciz "kp_never"
-.Lname1043: .asciz "kp_ud"
-.Lname1044: .asciz "kp_sled"
-.Lname1045: .asciz "kp_rep_stos"
-.Lname1046: .asciz "kt_a"
-.Lname1047: .asciz "kt_leaf"
-.Lname1048: .asciz "kt_b"
-.Lname1049: .asciz "kt_call"
-.Lname1050: .asciz "poke_alu"
-.Lname1051: .asciz "poke_call"
-.Lname1052: .asciz "poke_stray_int3"
-.Lname1053: .asciz "sched_landing_run"
-.Lname1054: .asciz "sched_landing_start"
-.Lname1055: .asciz "sched_landing_end"
-.Lname1056: .asciz "text_target_imm"
-.Lname1057: .asciz "text_target_cross_page"
-.Lname1058: .asciz "uw_drive"
-.Lname1059: .asciz "uw_drive_ret"
-.Lname1060: .asciz "uw_asm_frame"
-.Lname1061: .asciz "uw_asm_noframe"
-.Lname1062: .asciz "uw_asm_tail"
-.Lname1063: .asciz "__popcountsi2"
-.Lname1064: .asciz "__divdi3"
-.Lname1065: .asciz "__udivdi3"
-.Lname1066: .asciz "__udivmoddi4"
+.Lname753: .asciz "h6"
+.Lname754: .asciz "h4"
+.Lname755: .asciz "worker"
+.Lname756: .asciz "park_db"
+.Lname757: .asciz "park_start"
+.Lname758: .asciz "park_eip"
+.Lname759: .asciz "park_release"
+.Lname760: .asciz "park_finish"
+.Lname761: .asciz "park_abandon"
+.Lname762: .asciz "hazard_index"
+.Lname763: .asciz "site_json"
+.Lname764: .asciz "site_print"
+.Lname765: .asciz "ktest_insn_sites_c_functions"
+.Lname766: .asciz "sites_run"
+.Lname767: .asciz "scenario_bench_sites"
+.Lname768: .asciz "ktest_insn_sites"
+.Lname769: .asciz "insn_sites_jump_sites"
+.Lname770: .asciz "nop"
+.Lname771: .asciz "nop_rv"
+.Lname772: .asciz "spinner"
+.Lname773: .asciz "yielder"
+.Lname774: .asciz "bench_ipi.constprop.0"
+.Lname775: .asciz "scenario_bench"
+.Lname776: .asciz "nmi_probe"
+.Lname777: .asciz "rv_where"
+.Lname778: .asciz "watchdog_stall_victim"
+.Lname779: .asciz "scenario_smp_stall"
+.Lname780: .asciz "where"
+.Lname781: .asciz "scenario_smp_boot"
+.Lname782: .asciz "stats"
+.Lname783: .asciz "scenario_ipi_torture"
+.Lname784: .asciz "fail"
+.Lname785: .asciz "rv_fn"
+.Lname786: .asciz "do_nowait"
+.Lname787: .asciz "nowait_handler"
+.Lname788: .asciz "do_wait_call"
+.Lname789: .asciz "worker_fn"
+.Lname790: .asciz "handler"
+.Lname791: .asciz "h7"
+.Lname792: .asciz "tk_pre"
+.Lname793: .asciz "pause_workers"
+.Lname794: .asciz "window_check"
+.Lname795: .asciz "stats"
+.Lname796: .asciz "remove_probe"
+.Lname797: .asciz "err"
+.Lname798: .asciz "tk_post"
+.Lname799: .asciz "call_checked"
+.Lname800: .asciz "worker"
+.Lname801: .asciz "scenario_kprobe_torture"
+.Lname802: .asciz "bench_pre"
+.Lname803: .asciz "call_kp_call"
+.Lname804: .asciz "time_calls"
+.Lname805: .asciz "probe_cost"
+.Lname806: .asciz "poke_once"
+.Lname807: .asciz "poke_latency"
+.Lname808: .asciz "write_parked"
+.Lname809: .asciz "poke_stall"
+.Lname810: .asciz "scenario_bench_patch"
+.Lname811: .asciz "run_site"
+.Lname812: .asciz "stats"
+.Lname813: .asciz "scenario_poke_torture"
+.Lname814: .asciz "nmi_exec"
+.Lname815: .asciz "exec_checked"
+.Lname816: .asciz "worker"
+.Lname817: .asciz "pa_pre"
+.Lname818: .asciz "pa_first_sym"
+.Lname819: .asciz "pa_count"
+.Lname820: .asciz "pa_one"
+.Lname821: .asciz "pa_walk"
+.Lname822: .asciz "pa_report"
+.Lname823: .asciz "scenario_probe_all"
+.Lname824: .asciz "pa_token_set"
+.Lname825: .asciz "pa_ipi"
+.Lname826: .asciz "pa_nmi"
+.Lname827: .asciz "pa_pinger_main"
+.Lname828: .asciz "pa_worker"
+.Lname829: .asciz "pa_load_start"
+.Lname830: .asciz "pa_load_check"
+.Lname831: .asciz "pa_load_stop"
+.Lname832: .asciz "pa_load_stats"
+.Lname833: .asciz "pre_nothing"
+.Lname834: .asciz "hold_go"
+.Lname835: .asciz "bg_worker"
+.Lname836: .asciz "scan_busy"
+.Lname837: .asciz "kernel_scan"
+.Lname838: .asciz "inside_worker"
+.Lname839: .asciz "plant_stop"
+.Lname840: .asciz "config"
+.Lname841: .asciz "scenario_bench_quiesce"
+.Lname842: .asciz "stale_worker"
+.Lname843: .asciz "bq_callee"
+.Lname844: .asciz "mark"
+.Lname845: .asciz "count_parked"
+.Lname846: .asciz "nmi_mark"
+.Lname847: .asciz "ktest_sched_create_join"
+.Lname848: .asciz "bump"
+.Lname849: .asciz "wait_hits"
+.Lname850: .asciz "ktest_sched_completion_and_sleep"
+.Lname851: .asciz "signal_after_sleep"
+.Lname852: .asciz "ktest_sched_affinity_moves_caller"
+.Lname853: .asciz "xc_remote"
+.Lname854: .asciz "ktest_ipi_call_each_cpu"
+.Lname855: .asciz "ktest_ipi_rendezvous_parks_others"
+.Lname856: .asciz "interrupted_query"
+.Lname857: .asciz "ktest_sched_stack_guard_unmapped"
+.Lname858: .asciz "ktest_ipi_shorthands_all_and_others"
+.Lname859: .asciz "ktest_vector"
+.Lname860: .asciz "ktest_sched_deadlock"
+.Lname861: .asciz "take_and_keep"
+.Lname862: .asciz "ktest_ipi_nmi_each_other_cpu"
+.Lname863: .asciz "ktest_ipi_cross_calls_no_deadlock"
+.Lname864: .asciz "scenario_stack_overflow"
+.Lname865: .asciz "sched_overflow_recurse.isra.0"
+.Lname866: .asciz "overflow_thread"
+.Lname867: .asciz "my_turn"
+.Lname868: .asciz "reg_bad"
+.Lname869: .asciz "dump_cpu"
+.Lname870: .asciz "reg_visit"
+.Lname871: .asciz "add"
+.Lname872: .asciz "wake_watch"
+.Lname873: .asciz "stats"
+.Lname874: .asciz "scenario_sched_torture"
+.Lname875: .asciz "migrate_check"
+.Lname876: .asciz "worker"
+.Lname877: .asciz "dbn_pre"
+.Lname878: .asciz "ktest_int3_nmi_in_db_window"
+.Lname879: .asciz "dbn_nmi"
+.Lname880: .asciz "callee_go"
+.Lname881: .asciz "pre_nothing"
+.Lname882: .asciz "pre_regs"
+.Lname883: .asciz "pre_skip"
+.Lname884: .asciz "rt_hook"
+.Lname885: .asciz "opt_reg"
+.Lname886: .asciz "ktest_djprobe_optimize_and_unoptimize"
+.Lname887: .asciz "ktest_djprobe_handler_sees_and_changes_registers"
+.Lname888: .asciz "ktest_djprobe_post_handler_stays_int3"
+.Lname889: .asciz "ktest_djprobe_forced_unoptimize"
+.Lname890: .asciz "ktest_djprobe_freed_buffer_faults"
+.Lname891: .asciz "ktest_djprobe_jcc_widened_and_eip_change"
+.Lname892: .asciz "ktest_djprobe_reentry_is_missed"
+.Lname893: .asciz "pre_calls_inner"
+.Lname894: .asciz "ktest_djprobe_reentry_with_tail_written"
+.Lname895: .asciz "pre_calls_jcc"
+.Lname896: .asciz "call_last_worker"
+.Lname897: .asciz "h8_waker"
+.Lname898: .asciz "ktest_djprobe_call_last_with_sleeping_callee"
+.Lname899: .asciz "h8_sleeper"
+.Lname900: .asciz "ktest_djprobe_h8_sleeper_safe"
+.Lname901: .asciz "ktest_djprobe_h8_sleeper"
+.Lname902: .asciz "ktest_djprobe_mid_region_call"
+.Lname903: .asciz "mid_worker"
+.Lname904: .asciz "ktest_djprobe_batch_of_100"
+.Lname905: .asciz "h3_sleeper"
+.Lname906: .asciz "ktest_djprobe_h3_sleeper_safe"
+.Lname907: .asciz "ktest_djprobe_h3_sleeper_stackscan"
+.Lname908: .asciz "ktest_djprobe_h3_sleeper"
+.Lname909: .asciz "ktest_djprobe_under_concurrent_calls"
+.Lname910: .asciz "conc_worker"
+.Lname911: .asciz "refused.constprop.0"
+.Lname912: .asciz "ktest_djprobe_refusals"
+.Lname913: .asciz "dj_callee"
+.Lname914: .asciz "dj_callee_release"
+.Lname915: .asciz "pre_set_eax"
+.Lname916: .asciz "post_get_eax"
+.Lname917: .asciz "pre_nothing"
+.Lname918: .asciz "post_eip_rec"
+.Lname919: .asciz "pre_held"
+.Lname920: .asciz "held_caller"
+.Lname921: .asciz "pre_calls_probed"
+.Lname922: .asciz "refused"
+.Lname923: .asciz "ktest_kprobe_refusals"
+.Lname924: .asciz "held_releaser"
+.Lname925: .asciz "remove_worker"
+.Lname926: .asciz "ktest_kprobe_thousand"
+.Lname927: .asciz "ktest_kprobe_removal_under_concurrent_calls"
+.Lname928: .asciz "ktest_kprobe_force_guru_mode"
+.Lname929: .asciz "ktest_kprobe_handlers_see_and_change_registers"
+.Lname930: .asciz "ktest_kprobe_hit_count_and_restore"
+.Lname931: .asciz "ktest_kprobe_unregister_waits_for_a_held_handler"
+.Lname932: .asciz "ktest_kprobe_step_fixups"
+.Lname933: .asciz "ktest_kprobe_aggregate_and_disable"
+.Lname934: .asciz "ktest_kprobe_reentry_is_missed"
+.Lname935: .asciz "ktest_kprobe_emulated_jcc_and_call"
+.Lname936: .asciz "ktest_ksym_lookup_by_addr_and_name"
+.Lname937: .asciz "ktest_ksym_table_sorted_and_in_text"
+.Lname938: .asciz "ktest_hang"
+.Lname939: .asciz "ktest_bad_text_write"
+.Lname940: .asciz "ktest_bad_opcode"
+.Lname941: .asciz "ktest_paging_text_is_readonly"
+.Lname942: .asciz "ktest_paging_null_page_unmapped"
+.Lname943: .asciz "ktest_text_write_alias"
+.Lname944: .asciz "ktest_text_write_crosses_page"
+.Lname945: .asciz "ktest_palloc_zeroed_and_poisoned"
+.Lname946: .asciz "ktest_kheap_alloc_free_poison"
+.Lname947: .asciz "ktest_kheap_coalesces"
+.Lname948: .asciz "pre_nothing"
+.Lname949: .asciz "ktest_kprobe_rep_string"
+.Lname950: .asciz "ktest_int3_nested_step_keeps_records"
+.Lname951: .asciz "ktest_text_lock_int3_ref"
+.Lname952: .asciz "ktest_slot_release_drops_pending_rewrite"
+.Lname953: .asciz "ktest_text_lock_irqoff"
+.Lname954: .asciz "lock_in_handler"
+.Lname955: .asciz "lock_in_ipi"
+.Lname956: .asciz "lock_in_rendezvous"
+.Lname957: .asciz "ktest_text_lock_interrupt"
+.Lname958: .asciz "ktest_text_lock_rendezvous"
+.Lname959: .asciz "watch_db"
+.Lname960: .asciz "count_pre"
+.Lname961: .asciz "poke_count"
+.Lname962: .asciz "ktest_text_poke_single_flip"
+.Lname963: .asciz "refused"
+.Lname964: .asciz "ktest_text_poke_refusals"
+.Lname965: .asciz "ktest_text_poke_batch_two_sites"
+.Lname966: .asciz "ktest_text_poke_checks_old_instruction"
+.Lname967: .asciz "ktest_text_poke_refuses_probed_text"
+.Lname968: .asciz "ktest_int3_vanished_and_stray"
+.Lname969: .asciz "pr_handler"
+.Lname970: .asciz "ktest_probe_read_mapped_and_readonly"
+.Lname971: .asciz "ktest_probe_read_unmapped"
+.Lname972: .asciz "ktest_probe_read_wrap_refused"
+.Lname973: .asciz "ktest_probe_read_guard_page"
+.Lname974: .asciz "ktest_probe_read_in_handler"
+.Lname975: .asciz "ktest_plog_ring_drops_when_full"
+.Lname976: .asciz "ktest_tasksrcu_idle_quiet_only_after_hlt"
+.Lname977: .asciz "trapreg_unrecorded"
+.Lname978: .asciz "ktest_trapreg_unrecorded"
+.Lname979: .asciz "uw_run"
+.Lname980: .asciz "ktest_unwind_ground_truth"
+.Lname981: .asciz "uw_exact"
+.Lname982: .asciz "uw_check"
+.Lname983: .asciz "uw_db"
+.Lname984: .asciz "uw_c_helper"
+.Lname985: .asciz "uw_c_leaf"
+.Lname986: .asciz "uw_c_vla"
+.Lname987: .asciz "uw_c_top"
+.Lname988: .asciz "worker_main"
+.Lname989: .asciz "land"
+.Lname990: .asciz "preempt_hook"
+.Lname991: .asciz "irq_hook"
+.Lname992: .asciz "hist_line.constprop.0"
+.Lname993: .asciz "decode_range"
+.Lname994: .asciz "torture_spawn_n"
+.Lname995: .asciz "torture_spawn"
+.Lname996: .asciz "torture_join"
+.Lname997: .asciz "torture_iters"
+.Lname998: .asciz "torture_pause"
+.Lname999: .asciz "torture_landing_start"
+.Lname1000: .asciz "torture_landing_tb_start"
+.Lname1001: .asciz "torture_landing_stop"
+.Lname1002: .asciz "torture_landing_total"
+.Lname1003: .asciz "torture_landing_preempted"
+.Lname1004: .asciz "torture_landing_check"
+.Lname1005: .asciz "sh_add"
+.Lname1006: .asciz "sh_sum"
+.Lname1007: .asciz "sh_mid_call"
+.Lname1008: .asciz "sh_irqs"
+.Lname1009: .asciz "bench_sled"
+.Lname1010: .asciz "bench_sled1k_0"
+.Lname1011: .asciz "bench_sled1k_1"
+.Lname1012: .asciz "bench_sled1k_2"
+.Lname1013: .asciz "bench_sled1k_3"
+.Lname1014: .asciz "bench_sled1k_4"
+.Lname1015: .asciz "bench_sled1k_5"
+.Lname1016: .asciz "bench_sled1k_6"
+.Lname1017: .asciz "bench_sled1k_7"
+.Lname1018: .asciz "bench_sled1k_8"
+.Lname1019: .asciz "bench_sled1k_9"
+.Lname1020: .asciz "bq_mid_call"
+.Lname1021: .asciz "bq_sled"
+.Lname1022: .asciz "dbn_icr_write"
+.Lname1023: .asciz "dbn_leaf"
+.Lname1024: .asciz "dj_add"
+.Lname1025: .asciz "dj_jcc"
+.Lname1026: .asciz "dj_call_last"
+.Lname1027: .asciz "dj_mid_call"
+.Lname1028: .asciz "dj_h4"
+.Lname1029: .asciz "dj_h5"
+.Lname1030: .asciz "dj_short"
+.Lname1031: .asciz "dj_label"
+.Lname1032: .asciz "dj_label_inner"
+.Lname1033: .asciz "dj_sled"
+.Lname1034: .asciz "dj_xf"
+.Lname1035: .asciz "dj_xf_tail"
+.Lname1036: .asciz "dj_h5t"
+.Lname1037: .asciz "djt_mid"
+.Lname1038: .asciz "djt_last"
+.Lname1039: .asciz "djt_callee"
+.Lname1040: .asciz "djt_branch"
+.Lname1041: .asciz "djt_loop"
+.Lname1042: .asciz "hz_mid_via"
+.Lname1043: .asciz "hz_framed"
+.Lname1044: .asciz "hz_frameless"
+.Lname1045: .asciz "hz_edge"
+.Lname1046: .asciz "kp_add"
+.Lname1047: .asciz "kp_branch"
+.Lname1048: .asciz "kp_call"
+.Lname1049: .asciz "kp_leaf"
+.Lname1050: .asciz "kp_icall"
+.Lname1051: .asciz "kp_pushf"
+.Lname1052: .asciz "kp_never"
+.Lname1053: .asciz "kp_ud"
+.Lname1054: .asciz "kp_sled"
+.Lname1055: .asciz "kp_rep_stos"
+.Lname1056: .asciz "kt_a"
+.Lname1057: .asciz "kt_leaf"
+.Lname1058: .asciz "kt_b"
+.Lname1059: .asciz "kt_call"
+.Lname1060: .asciz "poke_alu"
+.Lname1061: .asciz "poke_call"
+.Lname1062: .asciz "poke_stray_int3"
+.Lname1063: .asciz "sched_landing_run"
+.Lname1064: .asciz "sched_landing_start"
+.Lname1065: .asciz "sched_landing_end"
+.Lname1066: .asciz "text_target_imm"
+.Lname1067: .asciz "text_target_cross_page"
+.Lname1068: .asciz "uw_drive"
+.Lname1069: .asciz "uw_drive_ret"
+.Lname1070: .asciz "uw_asm_frame"
+.Lname1071: .asciz "uw_asm_noframe"
+.Lname1072: .asciz "uw_asm_tail"
+.Lname1073: .asciz "__popcountsi2"
+.Lname1074: .asciz "__divdi3"
+.Lname1075: .asciz "__udivdi3"
+.Lname1076: .asciz "__udivmoddi4"

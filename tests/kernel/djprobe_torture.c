@@ -138,9 +138,11 @@ static void stats(uint32_t progress)
             hits += tp[k].kp.nhit;
     kprintf("djprobe-torture: progress %u calls %u checked, %u hits, optimized %u unoptimized %u "
             "(probes seen optimized %u), callee sleeps %u; threads found inside: EIP %u stack %u "
-            "(false positives %u); retries %u deferred %u refused %u buffers freed %u; errors %u\n",
+            "(stacks scanned %u, unreliable %u, word-scan false positives %u); retries %u deferred %u "
+            "refused %u buffers freed %u; errors %u\n",
             progress, checked, hits, djprobe_stats.optimized, djprobe_stats.unoptimized, optimized_seen,
-            sleeps, djprobe_stats.ip_hits, djprobe_stats.stack_hits, djprobe_stats.false_pos,
+            sleeps, djprobe_stats.ip_hits, djprobe_stats.stack_hits, djprobe_stats.stacks,
+            djprobe_stats.unreliable, djprobe_stats.false_pos,
             djprobe_stats.retries, djprobe_stats.deferred, djprobe_stats.refused,
             djprobe_stats.buffers_freed, torture_errors);
 }
