@@ -34,6 +34,7 @@ struct kprobe;
 int kprobe_opt_state(struct kprobe *p);
 const char *kprobe_opt_why(struct kprobe *p);
 uint32_t kprobe_opt_copy(struct kprobe *p);  /* its buffer's copied region, or 0 */
+uint32_t kprobe_opt_buffer(struct kprobe *p);   /* its buffer, or 0 */
 void kprobe_list(void);                    /* one console line per probe site */
 /* Hazard tests only (H6): called after every store into an optimized site. */
 extern void (*volatile djprobe_write_hook)(uint32_t addr, const uint8_t *orig, uint32_t buf);

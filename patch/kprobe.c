@@ -415,6 +415,12 @@ uint32_t kprobe_opt_copy(struct kprobe *p)
     return d && d->buf ? (uint32_t)d->buf + d->lay.copy_off : 0;
 }
 
+uint32_t kprobe_opt_buffer(struct kprobe *p)
+{
+    struct djprobe *d = p->site ? p->site->dj : NULL;
+    return d ? (uint32_t)d->buf : 0;
+}
+
 const char *kprobe_opt_why(struct kprobe *p)
 {
     return p->site && p->site->dj ? p->site->dj->why : "";

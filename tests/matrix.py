@@ -6,7 +6,8 @@ results/<stamp>/matrix.md, matrix.json and junit.xml, and exits non-zero if a
 cell differs from its expectation (DESIGN.md: a broken strategy that survives
 means the scenario is too weak).
 
-  matrix.py [--seeds N] [--first-seed S] [--cpus N] [--torture-ms MS]"""
+  matrix.py [--seeds N] [--first-seed S] [--cpus N] [--torture-ms MS]
+  matrix.py --readme results/<stamp>     that run's table into README.md"""
 import argparse
 import json
 import os
@@ -22,7 +23,7 @@ import scenario  # noqa: E402
 STRATEGIES = ["naive", "stop-machine", "int3-bypass", "int3-ipscan", "int3-stackscan", "int3-tasksrcu", "safe"]
 HAZARDS = ["H1", "H2", "H3", "H4", "H5", "H6", "H8", "H9", "H10", "H11", "H12",
            "H1-edge", "H2-callee", "H3-entry", "H3-pushed", "H3-ret", "H3-noframe",
-           "H8-entry", "H8-pushed", "H8-ret", "H8-noframe", "H8-self", "torture"]
+           "H8-entry", "H8-pushed", "H8-ret", "H8-noframe", "H8-self", "H8-handler", "torture"]
 # The torture's regions hold a mid-region call whose callee sleeps (H3), so
 # every strategy without a stack view or a wait is expected to be caught.
 TORTURE_CAUGHT = {"naive", "stop-machine", "int3-bypass", "int3-ipscan"}
@@ -129,13 +130,30 @@ def write_outputs(resdir, table, seeds, bad):
     return "\n".join(md)
 
 
+def update_readme(resdir):
+    """Put resdir's matrix.md (table and bounds) between README's markers."""
+    path = os.path.join(runner.ROOT, "README.md")
+    readme, md = open(path).read(), open(os.path.join(resdir, "matrix.md")).read()
+    begin, end = "<!-- matrix:begin -->\n", "<!-- matrix:end -->"
+    i, j = readme.index(begin) + len(begin), readme.index(end)
+    stamp = os.path.basename(os.path.normpath(resdir))
+    body = md.split("\n", 2)[2]                                 # without the title
+    open(path, "w").write(readme[:i] + "From the run of %s (`results/%s/matrix.md`):\n\n%s" % (
+        stamp, stamp, body) + readme[j:])
+    print("matrix: README.md table from %s" % os.path.relpath(resdir, runner.ROOT))
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--first-seed", type=int, default=1, help="seeds first..first+N-1 (CI shards)")
     ap.add_argument("--cpus", type=int, default=4)
     ap.add_argument("--torture-ms", type=int, default=20000)
+    ap.add_argument("--readme", metavar="RESDIR", help="copy RESDIR's matrix.md into README.md and exit")
     a = ap.parse_args()
+    if a.readme:
+        return update_readme(a.readme)
     design, resdir = design_table(), runner.new_resdir()
     print("matrix: %d seeds, results in %s" % (a.seeds, os.path.relpath(resdir, runner.ROOT)), flush=True)
     runs = {}

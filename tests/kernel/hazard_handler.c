@@ -1,0 +1,74 @@
+/* H8-handler: a CPU parked in the rendezvous while inside a detour handler
+ * (a debug-register breakpoint in the pre-handler, the CPU spinning in the
+ * #DB handler with interrupts on) holds its return address into the buffer
+ * while the probe is removed.  Strategies that wait must not free the buffer
+ * under it: the int3 reference, the handler record (int3-ipscan) or the
+ * exact unwind (safe) each see it.  A caught cell puts the buffer's bytes
+ * back before the CPU returns into it. */
+#include "tests/kernel/hazard.h"
+#include "tests/kernel/hazard_park.h"
+#include "tests/kernel/dj_targets.h"
+#include "patch/kprobe.h"
+#include "kernel/ksym.h"
+#include "kernel/thread.h"
+#include "kernel/mem.h"
+#include "kernel/cpu.h"
+#include "patch/tramp.h"
+
+bool djprobe_freed_buffer(uint32_t a, uint32_t *probe);
+
+__attribute__((noinline)) int hz_pre(struct kprobe *p, struct trapframe *tf)
+{
+    (void)p; (void)tf;
+    return 0;
+}
+
+static void hh_waker(void *arg) { thread_sleep_ns(50000000); park_release(arg); }
+
+/* The removal runs in its own thread: a strategy that does not wait frees
+ * the buffer first and only then waits for the handler's int3 reference. */
+static volatile int hh_done;
+static void hh_remover(void *arg) { kprobe_unregister(arg); hh_done = 1; }
+
+void hz_h8_handler(struct cell *c)
+{
+    struct park pk = { (uint32_t)hz_pre, PARK_SPIN, 1, dj_add, 20 };
+    struct kprobe p = { .addr = DJ_AT(dj_add, dj_add_mov), .pre_handler = hz_pre,
+                        .flags = KPROBE_OPTIMIZE };
+    static uint8_t saved[TRAMP_MAX];
+    static uint32_t buf;             /* not on this stack: a word scan would take it for a return address */
+    uint32_t owner;
+    struct thread *w, *r;
+    char err[160], why[96], b[96];
+    bool freed = false;
+    p.strategy = c->strategy;
+    if (kprobe_register(&p, err, sizeof err))
+        return cell_error(c, "kprobe_register: %s", err);
+    djprobe_flush();
+    if (kprobe_opt_state(&p) != DJ_OPTIMIZED || !(buf = kprobe_opt_buffer(&p))) {
+        kprobe_unregister(&p);
+        return cell_error(c, "the probe at dj_add was not optimized");
+    }
+    kmemcpy(saved, (void *)buf, sizeof saved);
+    if (park_start(&pk, why, sizeof why))
+        return cell_error(c, "%s", why);
+    hh_done = 0;
+    if (!(w = thread_create("hz-waker", hh_waker, &pk, 1u << 0)) ||
+        !(r = thread_create("hz-remover", hh_remover, &p, 1u << 0)))
+        return cell_error(c, "out of memory");
+    while (!hh_done && !djprobe_freed_buffer(buf, &owner))
+        thread_sleep_ns(100000);
+    freed = djprobe_freed_buffer(buf, &owner);     /* the removal may have ended meanwhile */
+    if (freed && !__atomic_exchange_n(&pk.released, 1, __ATOMIC_SEQ_CST)) {
+        ksym_format(owner, b, sizeof b);
+        cell_caught(c, "cpu 1 parked in the pre-handler hz_pre, its return address in the freed "
+                    "buffer of the probe at %s", b);
+        text_write((void *)buf, saved, sizeof saved);   /* it returns into the bytes it left */
+        pk.release = true;
+    }
+    thread_join(w);
+    thread_join(r);
+    park_finish(&pk);
+    if (pk.result != 45)
+        cell_error(c, "the parked call returned %d, not 45", pk.result);
+}
