@@ -14,9 +14,12 @@
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
 #include "patch/insn.h"
+#include "tests/kernel/hazard_park.h"
+#include "kernel/cpu.h"
 
 #define UW_SHADOW 16
 #define UW_WALK 64
+#define UW_SEEN 256
 
 int uw_drive(int x);
 int uw_asm_frame(int a, int b);
@@ -75,6 +78,8 @@ struct uw_gt {
     int depth;
     uint32_t prev;                   /* EIP of the previous step */
     int steps, bad[3];               /* [0] exact from tf, [1] exact from handler, [2] fp */
+    uint32_t seen[UW_SEEN];          /* distinct instruction boundaries stopped at */
+    int nseen;
     uint32_t bad_eip[3];
     const char *why[3];
 };
@@ -152,6 +157,31 @@ static void uw_follow(uint32_t prev)
         gt.depth--;
 }
 
+/* The first stop at each boundary, per path, with its shadow stack (newest
+ * first): the ground truth the parked check compares with. */
+struct uw_rec { uint32_t eip; int slow, depth; uint32_t ras[UW_SHADOW]; };
+static struct uw_rec recs[UW_SEEN];
+static int nrec;
+
+static void uw_seen(uint32_t eip)
+{
+    int i;
+    for (i = 0; i < gt.nseen && gt.seen[i] != eip; i++)
+        ;
+    if (i == gt.nseen && gt.nseen < UW_SEEN)
+        gt.seen[gt.nseen++] = eip;
+    for (i = 0; i < nrec && (recs[i].eip != eip || recs[i].slow != uw_slow); i++)
+        ;
+    if (i == nrec && nrec < UW_SEEN) {
+        recs[nrec].eip = eip;
+        recs[nrec].slow = uw_slow;
+        recs[nrec].depth = gt.depth;
+        for (i = 0; i < gt.depth; i++)
+            recs[nrec].ras[i] = gt.shadow[gt.depth - 1 - i];
+        nrec++;
+    }
+}
+
 static bool uw_db(struct trapframe *tf)
 {
     if (!gt.on || thread_current() != gt.t || !(tf->eflags & EFLAGS_TF) || !(tf->err & DR6_BS))
@@ -165,6 +195,7 @@ static bool uw_db(struct trapframe *tf)
         return true;
     }
     gt.steps++;
+    uw_seen(tf->eip);
     uw_check(tf);
     return true;
 }
@@ -189,15 +220,23 @@ static void uw_run(int x, int slow, struct ktest_ctx *ktest_ctx)
     KEXPECT_EQ(gt.depth, 0);
 }
 
+static void uw_record(struct ktest_ctx *ktest_ctx)
+{
+    kmemset(&gt, 0, sizeof gt);
+    nrec = 0;
+    uw_run(1, 1, ktest_ctx);                /* uw_c_leaf's framed path */
+    uw_run(2, 0, ktest_ctx);                /* its frameless fast path */
+}
+
 KTEST(unwind_ground_truth)
 {
     int k;
     static const char *const what[3] = { "exact from the trap frame", "exact from the #DB handler",
                                          "frame pointers (old walk)" };
-    kmemset(&gt, 0, sizeof gt);
-    uw_run(1, 1, ktest_ctx);                /* uw_c_leaf's framed path */
-    uw_run(2, 0, ktest_ctx);                /* its frameless fast path */
+    uw_record(ktest_ctx);
     KEXPECT(gt.steps > 100);
+    kprintf("# unwind: %d stops at %d distinct instruction boundaries of the chain's 7 functions\n",
+            gt.steps, gt.nseen);
     for (k = 0; k < 3; k++) {
         char sym[64] = "";
         if (gt.bad[k])
@@ -208,4 +247,48 @@ KTEST(unwind_ground_truth)
     KEXPECT_EQ(gt.bad[0], 0);
     KEXPECT_EQ(gt.bad[1], 0);
     KEXPECT(gt.bad[2] > 0);                 /* the check can fail: the old walk is caught */
+}
+
+/* The same ground truth for threads switched out: a thread is parked
+ * (preempted by a debug-register breakpoint, tests/kernel/hazard_park.c) at
+ * each boundary the stepped run stopped at, and another thread unwinds it
+ * from its saved context through the scheduler and the trap frame: the
+ * interrupted EIP, then the recorded return addresses (all but the stepped
+ * run's own driver), and a walk that reaches the bottom of the stack. */
+static int uw_parked_one(const struct uw_rec *rc)
+{
+    struct park pk = { rc->eip, PARK_PREEMPT, ncpu > 1 ? 1 : 0, uw_c_top, 1 };
+    struct unwind_regs r;
+    struct unwind_state u;
+    char why[96];
+    int e, k = -1, bad = 0;
+    uw_slow = rc->slow;
+    if (park_start(&pk, why, sizeof why))
+        return 1;
+    unwind_switched(&r, pk.t);
+    unwind_begin(&u, &r, pk.t->stack_lo, pk.t->stack_hi);
+    while ((e = unwind_next(&u)) > 0) {
+        if (k < 0 && u.exact && u.pc == rc->eip)
+            k = 0;                       /* the interrupted frame: the chain follows */
+        else if (k >= 0 && k < rc->depth - 1)
+            bad |= u.pc != rc->ras[k++];
+    }
+    park_finish(&pk);
+    return bad || k != rc->depth - 1 || e != UNWIND_END || pk.result != uw_model(1);
+}
+
+KTEST(unwind_ground_truth_parked)
+{
+    int i, bad = 0;
+    char sym[64];
+    uw_record(ktest_ctx);
+    KASSERT(nrec > 100);
+    for (i = 0; i < nrec; i++)
+        if (uw_parked_one(&recs[i]) && !bad++) {
+            ksym_format(recs[i].eip, sym, sizeof sym);
+            kprintf("# unwind: parked at %s (path %d): the unwind differs from the ground truth\n",
+                    sym, recs[i].slow);
+        }
+    kprintf("# unwind: threads parked at %d boundaries (both paths), %d unwound wrong\n", nrec, bad);
+    KEXPECT_EQ(bad, 0);
 }
