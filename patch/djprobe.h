@@ -21,6 +21,9 @@ struct djprobe_stats {
     uint32_t stacks, unreliable;   /* stacks scanned; of them, unwinds that did not reach the bottom */
 };
 extern struct djprobe_stats djprobe_stats;
+/* The last stack a scan could not unwind to its bottom (kernel/unwind.h UNWIND_*). */
+struct quiesce_unreliable { uint32_t pc; int err, tid; };
+extern struct quiesce_unreliable quiesce_unreliable;
 
 const char *dj_state_name(int state);
 const char *dj_strategy_name(int strategy);

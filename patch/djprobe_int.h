@@ -51,9 +51,6 @@ struct dj_range { uint32_t lo, hi; bool busy; };
 /* Run the strategy's checks over n ranges; sets busy and returns how many.
  * *self_busy (if given): the calling thread's own stack is inside one. */
 int quiesce_scan(struct dj_range *r, int n, unsigned checks, int scan, bool *self_busy);
-/* The last stack a scan could not unwind to its bottom (kernel/unwind.h). */
-struct quiesce_unreliable { uint32_t pc; int err, tid; };
-extern struct quiesce_unreliable quiesce_unreliable;
 /* tasks-RCU style wait: 0 once every thread passed a voluntary switch. */
 bool quiesce_quiet_now(struct thread *t);   /* in a rendezvous: t is outside every region now */
 int quiesce_tasks(int max_ms);

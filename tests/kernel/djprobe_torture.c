@@ -19,6 +19,8 @@
 #include "patch/kprobe.h"
 #include "patch/djprobe.h"
 #include "patch/insn.h"
+#include "kernel/unwind.h"
+#include "kernel/ksym.h"
 #include "tests/kernel/torture.h"
 #include "tests/kernel/anywhere.h"
 
@@ -237,6 +239,12 @@ static int scenario_djprobe_torture(char *why, size_t n)
     stats(++progress);
     kprintf("djprobe-torture: operations: register %u remove %u enable %u disable %u batch %u\n",
             ops[0], ops[1], ops[2], ops[3], ops[4]);
+    if (djprobe_stats.unreliable) {
+        ksym_format(quiesce_unreliable.pc, w, sizeof w);
+        kprintf("djprobe-torture: %u of %u stacks unreliable, the last: thread %d at %08x %s: %s\n",
+                djprobe_stats.unreliable, djprobe_stats.stacks, quiesce_unreliable.tid,
+                quiesce_unreliable.pc, w, unwind_strerror(quiesce_unreliable.err));
+    }
     land = torture_landing_check(1, 0, lwhy, sizeof lwhy);   /* histograms; EIPs between boundaries fail */
     if (!land && sched_preempt_model == PREEMPT_FULL && !torture_landing_total()) {
         ksnprintf(lwhy, sizeof lwhy, "landing: no preemption inside a region (run it under -singlestep)");
