@@ -77,8 +77,8 @@ int unwind_next(struct unwind_state *s)
         return UNWIND_END;                 /* interrupted in user mode: the kernel stack ends */
     if (!ra && s->hi - cfa <= 32)
         return UNWIND_END;                 /* a zero return address tops the stack (ap_start.S) */
-    if (!in_text(ra))
-        return UNWIND_BAD_RA;
+    if (!in_text((e->flags & UNWIND_F_SIGNAL) ? ra : ra - 1))   /* where the next lookup goes */
+        return s->bad = ra, UNWIND_BAD_RA;
     s->bp = e->bp_off ? word(cfa + e->bp_off) : s->bp;
     s->slot = cfa + e->ra_off;
     s->pc = ra;

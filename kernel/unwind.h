@@ -30,6 +30,7 @@ struct unwind_state {
     uint32_t slot;               /* where pc was read from; 0 for the first frame */
     uint32_t lo, hi;             /* the stack's bounds */
     int depth;
+    uint32_t bad;                /* UNWIND_BAD_RA: the value read as the return address */
 };
 
 /* Registers of the caller right after this call returns (kernel/unwind_regs.S). */

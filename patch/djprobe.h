@@ -22,7 +22,7 @@ struct djprobe_stats {
 };
 extern struct djprobe_stats djprobe_stats;
 /* The last stack a scan could not unwind to its bottom (kernel/unwind.h UNWIND_*). */
-struct quiesce_unreliable { uint32_t pc; int err, tid; };
+struct quiesce_unreliable { uint32_t pc, bad; int err, tid; };   /* bad: a return address outside text */
 extern struct quiesce_unreliable quiesce_unreliable;
 
 const char *dj_state_name(int state);

@@ -67,18 +67,22 @@ static void all_busy(struct scan *s)
 
 /* The exact frames of one stack: each frame's PC and the slot it was read
  * from (0 for the first); returns UNWIND_END or why the rest is unreliable. */
+static uint32_t last_bad;
+
 static int frames(const struct unwind_regs *start, uint32_t lo, uint32_t hi,
                   uint32_t *pc, uint32_t *slot, int *n)
 {
     struct unwind_state u;
     int e;
     unwind_begin(&u, start, lo, hi);
+    u.bad = 0;
     pc[0] = u.pc; slot[0] = 0; *n = 1;
     while ((e = unwind_next(&u)) > 0) {
         if (*n == MAX_SLOTS)
             return UNWIND_DEEP;
         pc[*n] = u.pc; slot[(*n)++] = u.slot;
     }
+    last_bad = u.bad;
     return e;
 }
 
@@ -91,6 +95,7 @@ static void unreliable(const struct thread *t, uint32_t pc, int err)
     quiesce_unreliable.pc = pc;
     quiesce_unreliable.err = err;
     quiesce_unreliable.tid = t->tid;
+    quiesce_unreliable.bad = last_bad;
 }
 
 static bool is_slot(const uint32_t *slot, int n, uint32_t a)
@@ -162,11 +167,22 @@ static void scan_stack(struct scan *s, const struct unwind_regs *start, bool swi
     }
 }
 
+/* The parked CPU t runs on, or NULL: found by the CPUs' current threads, not
+ * t->cpu, which lags a migration (and is -1 before a thread first runs). */
+static struct cpu *parked_under(const struct thread *t)
+{
+    int i;
+    for (i = 0; i < NCPU_MAX; i++)
+        if (cpus[i].online && cpus[i].parked && cpus[i].thread == t)
+            return &cpus[i];
+    return NULL;
+}
+
 static void scan_thread(struct thread *t, void *arg)
 {
     struct scan *s = arg;
-    struct cpu *c = &cpus[t->cpu];
-    bool running = c->online && c->parked && c->thread == t;
+    struct cpu *c = parked_under(t);
+    bool running = c != NULL;
     struct unwind_regs r;
     if (t == s->self || t->state == TS_ZOMBIE)
         return;
@@ -232,8 +248,8 @@ struct tasks { struct tq *e; int n, cap, left; bool snap; struct thread *self; }
 
 bool quiesce_quiet_now(struct thread *t)
 {
-    struct cpu *c = &cpus[t->cpu];
-    bool running = c->online && c->parked && c->thread == t;
+    struct cpu *c = parked_under(t);
+    bool running = c != NULL;
     if (t->is_idle && running)               /* parked straight from its hlt */
         return c->irq_depth == 1 && c->intr_eips[0] == (uint32_t)idle_halt_ret;
     if (t->is_idle && t->tf)                 /* preempted: only where it halts */

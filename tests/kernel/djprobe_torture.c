@@ -241,9 +241,9 @@ static int scenario_djprobe_torture(char *why, size_t n)
             ops[0], ops[1], ops[2], ops[3], ops[4]);
     if (djprobe_stats.unreliable) {
         ksym_format(quiesce_unreliable.pc, w, sizeof w);
-        kprintf("djprobe-torture: %u of %u stacks unreliable, the last: thread %d at %08x %s: %s\n",
+        kprintf("djprobe-torture: %u of %u stacks unreliable, the last: thread %d at %08x %s: %s (%08x)\n",
                 djprobe_stats.unreliable, djprobe_stats.stacks, quiesce_unreliable.tid,
-                quiesce_unreliable.pc, w, unwind_strerror(quiesce_unreliable.err));
+                quiesce_unreliable.pc, w, unwind_strerror(quiesce_unreliable.err), quiesce_unreliable.bad);
     }
     land = torture_landing_check(1, 0, lwhy, sizeof lwhy);   /* histograms; EIPs between boundaries fail */
     if (!land && sched_preempt_model == PREEMPT_FULL && !torture_landing_total()) {
