@@ -1,1 +1,0 @@
-build2/boot/multiboot.o: boot/multiboot.S

@@ -1,1 +1,0 @@
-build2/gen/vectors.o: build2/gen/vectors.S

@@ -1,2 +1,0 @@
-build2/kernel/fixup_asm.o: kernel/fixup_asm.S kernel/asm.h
-kernel/asm.h:

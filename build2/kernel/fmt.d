@@ -1,2 +1,0 @@
-build2/kernel/fmt.o: kernel/fmt.c kernel/fmt.h
-kernel/fmt.h:

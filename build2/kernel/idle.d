@@ -1,2 +1,0 @@
-build2/kernel/idle.o: kernel/idle.S kernel/asm.h
-kernel/asm.h:

@@ -1,2 +1,0 @@
-build2/kernel/multiboot.o: kernel/multiboot.c kernel/multiboot.h
-kernel/multiboot.h:

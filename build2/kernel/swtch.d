@@ -1,2 +1,0 @@
-build2/kernel/swtch.o: kernel/swtch.S kernel/asm.h
-kernel/asm.h:

@@ -1,1 +1,0 @@
-build2/kernel/trapasm.o: kernel/trapasm.S

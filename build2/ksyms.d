@@ -1,1 +1,0 @@
-build2/ksyms.o: build2/ksyms.S

@@ -1,1 +1,0 @@
-build2/ksyms0.o: build2/ksyms0.S

@@ -1,1 +1,0 @@
-build2/tests/kernel/text_target.o: tests/kernel/text_target.S

@@ -1,1 +1,0 @@
-build2/unwind.o: build2/unwind.S

@@ -1,1 +1,0 @@
-build2/unwind0.o: build2/unwind0.S
