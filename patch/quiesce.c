@@ -65,10 +65,10 @@ static void all_busy(struct scan *s)
     }
 }
 
+static uint32_t last_bad;        /* the last walk's bad return address, if any */
+
 /* The exact frames of one stack: each frame's PC and the slot it was read
  * from (0 for the first); returns UNWIND_END or why the rest is unreliable. */
-static uint32_t last_bad;
-
 static int frames(const struct unwind_regs *start, uint32_t lo, uint32_t hi,
                   uint32_t *pc, uint32_t *slot, int *n)
 {
