@@ -43,7 +43,7 @@ DJT_SITE(djt_last_site, djt_last, 1b)
  * still the caller's) and after its pop %ebp.  A short loop in each of these
  * windows holds threads there long enough for the landing histogram to
  * count them.  DJT_SITE exports the windows: [0, fp) and [epi, end). */
-#define DJT_SPIN 48
+#define DJT_SPIN 128
 FUNC(djt_callee)
     movl $DJT_SPIN, %ecx
 1:  decl %ecx
