@@ -37,6 +37,11 @@ HOST_CFLAGS := -std=gnu11 -O1 -g -Wall -Werror -I. -DHOST_TEST
 KSRC_C := $(filter-out $(KEXCLUDE),$(wildcard boot/*.c kernel/*.c smp/*.c patch/*.c tests/kernel/*.c))
 KSRC_S := $(filter-out $(KEXCLUDE),$(wildcard boot/*.S kernel/*.S smp/*.S patch/*.S tests/kernel/*.S))
 KOBJS  := $(KSRC_C:%.c=$(B)/%.o) $(KSRC_S:%.S=$(B)/%.o) $(B)/gen/vectors.o
+# User programs (user/user.mk): built with the same compiler, embedded in the
+# kernel image as data; appends its table object to KOBJS.
+HOST_TESTS :=
+HOST32_TESTS :=
+-include user/user.mk
 
 all: $(B)/kernel.elf
 
@@ -126,8 +131,6 @@ $(B)/kernel.iso: $(B)/kernel.elf $(B)/grub.cfg
 # ---- host tests (fragments append to HOST_TESTS) --------------------------
 # HOST32_TESTS execute 32-bit code: natively where the host kernel allows it,
 # else under qemu-i386-static (HOST32=auto|native|qemu; tests/host/host32.sh).
-HOST_TESTS :=
-HOST32_TESTS :=
 HOST32 ?= auto
 -include tests/host/host.mk
 -include patch/patch.mk

@@ -28,6 +28,7 @@ _start:
 1:  hlt
     jmp 1b
     .cfi_endproc
+    .size _start, . - _start      /* the page alignment after it is not code */
 
     .section .bss
     .align 4096

@@ -9,7 +9,6 @@
 
 extern char mem_try_write8_insn[], mem_try_read8_insn[], mem_try_fault[];
 extern char mem_try_copy_insn[], mem_try_copy_fault[];
-int mem_try_copy(void *dst, const void *src, size_t n);
 
 static const struct { const char *insn, *fixup; } fixups[] = {
     { mem_try_write8_insn, mem_try_fault },

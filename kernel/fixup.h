@@ -4,6 +4,7 @@
 #include "kernel/types.h"
 int mem_try_write8(void *dst, uint8_t v);   /* 0, or -1 on fault */
 int mem_try_read8(const void *src);         /* byte, or -1 on fault */
+int mem_try_copy(void *dst, const void *src, size_t n);   /* 0, or -1 on fault */
 /* For probe handlers: copy len bytes of kernel memory, 0 or -1 (a fault,
  * counted); never faults the kernel, takes no lock. */
 int probe_read(void *dst, const void *src, size_t len);

@@ -352,7 +352,7 @@ def parse_nm(text):
             syms.append((int(p[0], 16), int(p[1], 16), p[3]))
         elif len(p) == 3 and p[1] in "Tt":
             syms.append((int(p[0], 16), None, p[2]))
-    syms.sort()
+    syms.sort(key=lambda s: (s[0], s[2]))
     out = []
     for i, (a, size, n) in enumerate(syms):
         if n.startswith("__") and (n.endswith("_start") or n.endswith("_end")):

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Generate the 256 interrupt entry stubs (Intel SDM Vol. 3, 6.3 and 6.13).
 
-Each stub carries its call-frame information (a trap frame).
+Each stub carries its call-frame information (a trap frame) and its size (the
+page alignment after the last one is not code).  They are entry text
+(kernel/entry.h): mapped in every process's page tables under uspace=split.
 Vectors whose exceptions push an error code (Table 6-1: 8, 10-14, 17, 21, 29,
 30) get none pushed by the stub; all others push a zero so every trap frame
 has the same layout (see struct trapframe in kernel/trap.h).
@@ -17,14 +19,14 @@ CFI_ENTRY = ("    .cfi_startproc simple\n    .cfi_signal_frame\n"
 
 
 def stubs():
-    out = [HEADER, '    .section .noprobe.text, "ax"\n']
+    out = [HEADER, '    .section .entry.text, "ax"\n']
     for v in range(256):
         out.append("    .globl vector%d\nvector%d:\n" % (v, v))
         out.append(CFI_ENTRY % (16 if v in ERRCODE else 12))
         if v not in ERRCODE:
             out.append("    pushl $0\n    .cfi_adjust_cfa_offset 4\n")
         out.append("    pushl $%d\n    .cfi_adjust_cfa_offset 4\n    jmp alltraps\n"
-                   "    .cfi_endproc\n" % v)
+                   "    .cfi_endproc\n    .size vector%d, . - vector%d\n" % (v, v, v))
     out.append('\n    .section .rodata\n    .align 4\n    .globl vectors\nvectors:\n')
     out.extend("    .long vector%d\n" % v for v in range(256))
     return "".join(out)

@@ -1,6 +1,7 @@
 /* Kernel entry: bring up the boot CPU (GDT, IDT, console, memory, paging),
  * apply the command line, count CPUs, run the chosen scenario, print the
  * verdict line and end the run through isa-debug-exit. */
+#include "kernel/uspace.h"
 #include "kernel/cpu.h"
 #include "kernel/console.h"
 #include "kernel/trap.h"
@@ -85,6 +86,7 @@ void kmain(uint32_t magic, struct multiboot_info *mb)
     slot_init();                         /* instruction slots, read-only like text */
     smp_init();                          /* APIC, clock, IOAPIC, threads, APs */
     kprintf("cpus: %d found by firmware, %d online\n", ncpu_found, ncpu);
+    uspace_init();                       /* user-space layout, the process reaper */
     if (param_cpus_expected && param_cpus_expected != ncpu_found) {
         kprintf("!!! cpus=%d expected but firmware describes %d\n", param_cpus_expected, ncpu_found);
         kprintf("End of test: FAILURE (cpu count %d, expected %d)\n", ncpu_found, param_cpus_expected);

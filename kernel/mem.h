@@ -26,6 +26,7 @@ bool mem_is_mapped(uint32_t va, uint32_t len);
 uint32_t *paging_pte(uint32_t va);          /* PTE for va, or NULL */
 void paging_map(uint32_t va, uint32_t pa, uint32_t flags);
 void paging_unmap(uint32_t va);             /* e.g. a stack guard page */
+void paging_freeze(void);                   /* no new kernel page table from now on */
 
 /* Write n bytes into read-only kernel text through a temporary writable alias
  * mapping of the same physical page(s); verifies the bytes through the
@@ -59,6 +60,11 @@ static inline int kmemcmp(const void *a, const void *b, size_t n)
     for (; n; n--, x++, y++)
         if (*x != *y) return *x - *y;
     return 0;
+}
+static inline int kstrcmp(const char *a, const char *b)
+{
+    while (*a && *a == *b) a++, b++;
+    return (unsigned char)*a - (unsigned char)*b;
 }
 static inline size_t kstrlen(const char *s)
 {

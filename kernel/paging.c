@@ -8,6 +8,7 @@
 #include "kernel/console.h"
 
 static uint32_t *pgdir;
+static bool frozen;                  /* process directories copied the kernel's entries */
 extern uint32_t mem_top;
 
 NOPROBE uint32_t *paging_pte(uint32_t va)
@@ -24,7 +25,10 @@ void paging_map(uint32_t va, uint32_t pa, uint32_t flags)
     if (va % PAGE_SIZE || pa % PAGE_SIZE)
         panic("paging_map: unaligned va %08x pa %08x", va, pa);
     if (!(*pde & PTE_P)) {
-        uint32_t *pt = palloc();
+        uint32_t *pt;
+        if (frozen)
+            panic("paging_map: %08x needs a new kernel page table after uvm_init", va);
+        pt = palloc();
         if (!pt)
             panic("paging_map: out of memory for a page table");
         *pde = (uint32_t)pt | PTE_P | PTE_W;
@@ -79,6 +83,13 @@ void paging_init(void)
     paging_enable_cpu();
     pr_info("paging: identity map to %08x, text %08x-%08x read-only\n", top,
             (uint32_t)__text_start, (uint32_t)__rodata_end);
+}
+
+/* From now on the kernel's page-directory entries are fixed: uspace=shared
+ * process directories copy them (kernel/uvm.c). */
+void paging_freeze(void)
+{
+    frozen = true;
 }
 
 void paging_enable_cpu(void)

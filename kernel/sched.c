@@ -15,6 +15,7 @@
 #include "kernel/lapic.h"
 #include "kernel/ipi.h"
 #include "kernel/console.h"
+#include "kernel/uvm.h"
 #include "kernel/clock.h"
 
 struct runq {
@@ -192,6 +193,7 @@ static bool sched_switch(void)
     c->thread = next;
     c->nr_switches++;
     slice_ticks[c->id] = 0;
+    uspace_switch(c->id, next);       /* its ring-3 stack and page directory */
     last = swtch(prev, next);
     sched_finish(last);
     return true;
@@ -239,8 +241,8 @@ void sched_irq_exit(struct trapframe *tf)
         sched_irq_hook(tf);           /* every interrupt a thread took (landing statistics) */
     if (!sched_running || !t || !c->need_resched)
         return;
-    if (!t->is_idle && (sched_preempt_model != PREEMPT_FULL || c->preempt_count))
-        return;
+    if (!t->is_idle && !tf_is_user(tf) && (sched_preempt_model != PREEMPT_FULL || c->preempt_count))
+        return;                       /* user mode is preemptible under every model */
     if (!sched_bug_fire(SCHED_BUG_STALE_EIP)) {
         t->tf = tf;
         t->saved_eip = tf->eip;

@@ -24,6 +24,7 @@ struct completion {
 };
 
 struct trapframe;
+struct proc;
 struct thread {
     uint32_t esp;                     /* offset 0: saved by swtch */
     int tid;
@@ -45,6 +46,7 @@ struct thread {
     bool is_idle;
     volatile bool park;               /* next preemption leaves it asleep (hazard tests) */
     bool migrate_pending;             /* left a CPU its affinity no longer allows */
+    struct proc *proc;                /* a process's thread (kernel/proc.h), else NULL */
 };
 
 /* Create a runnable thread running fn(arg) on an allowed CPU; NULL if out of memory. */

@@ -1,6 +1,9 @@
 /* IDT setup and trap dispatch (Intel SDM Vol. 3, 6.10 IDT, 6.11 gate
  * descriptors, 6.15 exception reference).  All 256 gates are interrupt gates
- * (IF cleared on entry); handlers are chained per vector. */
+ * (IF cleared on entry); handlers are chained per vector.  Only the system
+ * call and int3 gates may be used from ring 3 (DPL 3); traps from user mode
+ * go to kernel/uspace.c (system calls, faults that end the process, the
+ * preemption point on the way back). */
 #include "kernel/trap.h"
 #include "kernel/gdt.h"
 #include "kernel/cpu.h"
@@ -11,11 +14,16 @@
 #include "kernel/param.h"
 #include "kernel/plog.h"
 #include "kernel/dr6.h"
+#include "kernel/uspace.h"
+#include "kernel/entry.h"
+#include "kernel/usys.h"
 #include "vectors.h"
 
 #define MAX_HANDLERS 4
 _Static_assert(sizeof(struct trapframe) == 13 * 4, "TF_WORDS in kernel/trapasm.S");
 _Static_assert(__builtin_offsetof(struct trapframe, trapno) == 32, "TF_TRAPNO in kernel/trapasm.S");
+_Static_assert(__builtin_offsetof(struct trapframe, cs) == 44, "TF_CS in kernel/trapasm.S");
+_Static_assert(SEL_UDATA == 0x12b && SEL_TR_TO_FS == 0x80, "selectors in kernel/trapasm.S");
 
 /* Ask trapret to push v on the interrupted stack (a handler emulating a
  * call).  Kept in this frame's own trapno/err words, which trapret discards
@@ -36,7 +44,7 @@ NOPROBE void trap_push_on_return(struct trapframe *tf, uint32_t v)
     tf->err = v;
     tf->trapno |= TRAP_PUSH;
 }
-static uint64_t idt[NVECTORS] __attribute__((aligned(8)));
+static uint64_t idt[NVECTORS] ENTRY_DATA __attribute__((aligned(8)));
 static trap_handler_t handlers[NVECTORS][MAX_HANDLERS];
 
 static const char *exc_names[32] = {
@@ -60,9 +68,9 @@ void idt_init(void)
 {
     int v;
     for (v = 0; v < NVECTORS; v++) {
-        uint32_t off = vectors[v];
+        uint32_t off = vectors[v], type = v == T_SYSCALL || v == T_BP ? 0xEE : 0x8E;
         idt[v] = (off & 0xFFFF) | ((uint64_t)SEL_KCODE << 16) |
-                 ((uint64_t)0x8E << 40) | ((uint64_t)(off >> 16) << 48);
+                 ((uint64_t)type << 40) | ((uint64_t)(off >> 16) << 48);
     }
 }
 
@@ -100,7 +108,11 @@ NOPROBE void trap(struct trapframe *tf)
     uint32_t vec = tf->trapno;         /* handlers may set TRAP_PUSH in tf->trapno */
     uint32_t nmi_dr6 = 0;
     int i;
-    bool done = false;
+    bool done = false, user = tf->cs & 3;
+    if (vec == T_SYSCALL && user) {
+        uspace_syscall(tf);            /* interrupts on, may sleep: no irq_depth */
+        return;
+    }
     /* DR6 first (kernel/dr6.h): nothing before this point can raise a #DB
      * (the gate clears TF, the entry is no-probe text, no data breakpoint
      * may watch a kernel stack).  Issue 21. */
@@ -112,6 +124,8 @@ NOPROBE void trap(struct trapframe *tf)
     if (vec < 32) c->nexc[vec]++;
     if (c->irq_depth < INTR_NEST_MAX) c->intr_eips[c->irq_depth] = tf->eip;
     if (c->irq_depth++ == 0) c->intr_eip = tf->eip;
+    if (user && vec < 32 && vec != T_NMI)
+        done = uspace_fault(tf);       /* the process ends; nothing of the kernel's runs */
     for (i = 0; i < MAX_HANDLERS && !done && handlers[vec][i]; i++)
         done = handlers[vec][i](tf);
     if (!done) {
@@ -132,6 +146,8 @@ NOPROBE void trap(struct trapframe *tf)
     c = mycpu();
     if (c->irq_depth == 0)
         c->resume_eip = tf->eip;       /* where this CPU goes back to (landing statistics) */
+    if (user && vec != T_NMI)
+        uspace_return(tf);             /* NMIs stay blocked until their iret: no switch */
 }
 
 /* A task gate (SDM Vol. 3, 6.11, 7.3): used for #DF so a fault on a bad

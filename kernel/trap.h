@@ -13,6 +13,10 @@ struct trapframe {
     /* err: the CPU's error code or 0; on #DB and NMI, DR6 (kernel/dr6.h) */
     uint32_t eip, cs, eflags;                           /* CPU */
 };
+/* Pushed by the CPU above the frame only on entry from ring 3 (cs & 3). */
+struct trapframe_user { uint32_t esp, ss; };
+#define TF_USER(tf) ((struct trapframe_user *)((tf) + 1))
+static inline bool tf_is_user(const struct trapframe *tf) { return tf->cs & 3; }
 
 enum {
     T_DE = 0, T_DB = 1, T_NMI = 2, T_BP = 3, T_OF = 4, T_BR = 5, T_UD = 6, T_NM = 7,

@@ -1,7 +1,15 @@
 /* Common trap entry: every stub in build/gen/vectors.S pushes an error code
  * (real or 0) and the vector, then jumps here.  Contract with struct trapframe
  * (kernel/trap.h): pushal order edi..eax below trapno, err, then the CPU's
- * eip, cs, eflags (ring 0 to ring 0: no esp/ss).  SDM Vol. 3, 6.12.1.
+ * eip, cs, eflags, and from ring 3 also esp, ss.  SDM Vol. 3, 6.12.1.
+ * From ring 3: %ds/%es get the flat data selector again and %fs this CPU's
+ * segment (its selector follows from TR's, kernel/gdt.h).  Under
+ * uspace=split (kernel/entry.h) the CR3 found on entry is kept in %ebx (saved
+ * by pushal, callee-saved across trap()) and the kernel's page directory is
+ * loaded; trapret loads %ebx back, so a return to user mode or into the
+ * few instructions after that load (an NMI there) finds its own page tables.
+ * This file is entry text: until the CR3 load it may touch only the stack
+ * and entry data.
  * On the way out, if trapno has TRAP_PUSH set (trap_push_on_return(), used by
  * a handler emulating a call, patch/ool.c), err is pushed onto the
  * interrupted stack: the frame is moved down one word and the value stored
@@ -11,8 +19,11 @@
  * possibly on another CPU (%fs is per CPU and deliberately not saved). */
 #define TF_WORDS 13                 /* sizeof(struct trapframe) / 4, checked in trap.c */
 #define TF_TRAPNO 32                /* offsetof(struct trapframe, trapno), checked in trap.c */
+#define TF_CS 44                    /* offsetof(struct trapframe, cs), checked in trap.c */
+#define SEL_UDATA 0x12b             /* kernel/gdt.h, checked in trap.c */
+#define SEL_TR_TO_FS 0x80           /* kernel/gdt.h, checked in trap.c */
 #define TRAP_PUSH 0x80000000        /* as in kernel/trap.h */
-    .section .noprobe.text, "ax"
+    .section .entry.text, "ax"
     .globl alltraps
 alltraps:
     .cfi_startproc simple     /* unwind: the trap frame (see the vector stubs) */
@@ -23,7 +34,22 @@ alltraps:
     .cfi_adjust_cfa_offset 32
     .cfi_offset %ebp, -44     /* pushal: ebp above esi and edi */
     cld
-    pushl %esp                /* struct trapframe * */
+    testl $3, TF_CS(%esp)
+    jz 1f
+    movl $SEL_UDATA, %eax     /* from ring 3: the kernel's segments */
+    movl %eax, %ds
+    movl %eax, %es
+    str %eax
+    subl $SEL_TR_TO_FS, %eax
+    movl %eax, %fs
+1:  cmpl $0, entry_split
+    je 2f
+    movl %cr3, %ebx           /* uspace=split: kernel page tables, old CR3 in %ebx */
+    movl entry_kernel_cr3, %eax
+    cmpl %eax, %ebx
+    je 2f
+    movl %eax, %cr3
+2:  pushl %esp                /* struct trapframe * */
     .cfi_adjust_cfa_offset 4
     call trap
     .globl alltraps_ret       /* trap()'s return address: stack walkers find the frame */
@@ -32,7 +58,13 @@ alltraps_ret:
     .cfi_adjust_cfa_offset -4
     .globl trapret
 trapret:
-    testl $TRAP_PUSH, TF_TRAPNO(%esp)
+    cmpl $0, entry_split
+    je 3f
+    movl %cr3, %eax
+    cmpl %eax, %ebx
+    je 3f
+    movl %ebx, %cr3           /* from here on only the stack and entry area */
+3:  testl $TRAP_PUSH, TF_TRAPNO(%esp)
     jnz 2f
 1:  popal
     .cfi_adjust_cfa_offset -32
@@ -41,7 +73,8 @@ trapret:
     .cfi_adjust_cfa_offset -8
     iret
     .cfi_endproc
-/* Undescribed (kernel/unwind.undescribed): the frame is being moved. */
+/* Undescribed (kernel/unwind.undescribed): the frame is being moved.  Only
+ * for ring-0 frames (trap_push_on_return), which need no CR3 change. */
 2:  movl TF_TRAPNO + 4(%esp), %edx   /* err: the value to push */
     subl $4, %esp             /* move the frame down one word */
     movl %esp, %edi
@@ -50,3 +83,21 @@ trapret:
     rep movsl
     movl %edx, TF_WORDS * 4(%esp)   /* just above the moved frame: interrupted esp - 4 */
     jmp 1b
+
+/* First entry into user mode (kernel/uspace.c): uspace_enter(tf, cr3) loads
+ * ESP with a ring-3 trap frame built at the top of the thread's kernel stack
+ * and returns through trapret with %ebx = the page directory to run on. */
+    .globl uspace_enter
+uspace_enter:
+    .cfi_startproc
+    .cfi_undefined %eip       /* a new thread's last kernel frame */
+    movl 8(%esp), %ebx
+    movl 4(%esp), %esp
+    jmp trapret
+    .cfi_endproc
+
+    .section .entry.data, "aw"
+    .align 4
+    .globl entry_split, entry_kernel_cr3
+entry_split:      .long 0
+entry_kernel_cr3: .long 0

@@ -14,9 +14,10 @@
 #include "kernel/panic.h"
 #include "kernel/ksym.h"
 #include "kernel/thread.h"
+#include "kernel/entry.h"
 
-static struct tss cpu_tss[NCPU_MAX];
-static struct tss df_tss;
+static struct tss cpu_tss[NCPU_MAX] ENTRY_DATA;   /* read by user-mode interrupts */
+static struct tss df_tss ENTRY_DATA;
 static uint8_t df_stack[8192] __attribute__((aligned(16)));
 
 static void __attribute__((noreturn)) df_task(void)
@@ -62,7 +63,15 @@ void tss_init(void)
 void tss_init_cpu(int id)
 {
     ASSERT(id >= 0 && id < NCPU_MAX && df_tss.eip);
-    cpu_tss[id].iomap = sizeof(struct tss);
+    cpu_tss[id].iomap = sizeof(struct tss);       /* no I/O bitmap: ring 3 gets no port */
+    cpu_tss[id].ss0 = SEL_KDATA;                   /* esp0: tss_set_esp0 at each switch */
     gdt_set_system(GDT_TSS + id, (uint32_t)&cpu_tss[id], sizeof(struct tss) - 1, 0x89);
     __asm__ volatile("ltr %0" :: "r"((uint16_t)((GDT_TSS + id) << 3)));
+}
+
+/* The stack an interrupt from user mode starts on: the kernel stack of the
+ * thread this CPU is about to run (kernel/sched.c, before the switch). */
+void tss_set_esp0(int id, uint32_t esp0)
+{
+    cpu_tss[id].esp0 = esp0;
 }

@@ -1,6 +1,7 @@
 /* Task-state segments (Intel SDM Vol. 3, 7.2.1 32-bit TSS layout): one per
- * CPU (loaded in TR so a task switch has somewhere to save state) and one
- * double-fault task reached through a task gate on vector 8. */
+ * CPU (loaded in TR: ss0/esp0 are the stack of an interrupt from user mode,
+ * SDM 6.12.1) and one double-fault task reached through a task gate on
+ * vector 8. */
 #ifndef TSS_H
 #define TSS_H
 #include "kernel/types.h"
@@ -17,4 +18,5 @@ struct tss {                          /* SDM Figure 7-2, 104 bytes */
 
 void tss_init(void);                  /* BSP after paging: DF task + IDT gate */
 void tss_init_cpu(int id);            /* every CPU: load TR */
+void tss_set_esp0(int id, uint32_t esp0);   /* ring-3 interrupts' kernel stack */
 #endif

@@ -105,7 +105,7 @@ void torture_pause(struct torture_worker *w)
  * was interrupted after it.  Only -singlestep
  * (or -icount) produces those; they are what landing=require asks for. */
 #define NRANGE 6
-#define NBOUND 32
+#define NBOUND 64
 struct lrange {
     const char *name;
     uint32_t lo, hi, nb, ninterior;
@@ -190,14 +190,14 @@ static void mark_tb_start(struct lrange *r, uint32_t addr)
 
 /* The boundaries come from the decoder, over the unpatched code; entry,
  * return points, fall-throughs and targets of branches are not interior. */
-static void decode_range(struct lrange *r)
+static void decode_range(struct lrange *r, const uint8_t *code)
 {
-    struct insn in[NBOUND];
+    static struct insn in[NBOUND];              /* boot thread only: torture_landing_start */
     uint32_t off = 0, k;
     r->nb = 0;
     while (off < r->hi - r->lo) {
         ASSERT(r->nb < NBOUND);
-        if (insn_decode(&in[r->nb], (const uint8_t *)r->lo + off, r->hi - r->lo - off) != INSN_OK)
+        if (insn_decode(&in[r->nb], code + off, r->hi - r->lo - off) != INSN_OK)
             panic("torture: cannot decode %s+%#x", r->name, off);
         r->interior[r->nb] = r->nb > 0;
         r->off[r->nb] = off;
@@ -216,6 +216,12 @@ static void decode_range(struct lrange *r)
 
 void torture_landing_start(const char *const name[], const uint32_t lo[], const uint32_t hi[], int n)
 {
+    torture_landing_start_code(name, lo, hi, NULL, n);
+}
+
+void torture_landing_start_code(const char *const name[], const uint32_t lo[], const uint32_t hi[],
+                                const uint8_t *const code[], int n)
+{
     int i;
     ASSERT(n > 0 && n <= NRANGE);
     kmemset(lr, 0, sizeof lr);
@@ -225,7 +231,7 @@ void torture_landing_start(const char *const name[], const uint32_t lo[], const 
         lr[i].name = name[i];
         lr[i].lo = lo[i];
         lr[i].hi = hi[i];
-        decode_range(&lr[i]);
+        decode_range(&lr[i], code && code[i] ? code[i] : (const uint8_t *)lo[i]);
     }
     lirq_all = lpre_all = lirq_in = lnat_in = lpre_in = lpnat_in = lmisses = 0;
     kmemset((void *)seen, 0, sizeof seen);
@@ -288,7 +294,7 @@ int torture_landing_check(int dflt, unsigned need, char *why, size_t n)
 {
     int mode = torture_landing_mode >= 0 ? torture_landing_mode : dflt, bad = 0;
     uint32_t i, hit;
-    char line[400];
+    char line[800];
     if (mode != 2)
         need = 0;
     for (i = 0; i < nrange; i++) {

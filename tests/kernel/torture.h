@@ -44,7 +44,7 @@ void torture_pause(struct torture_worker *w);
 
 /* Landing: count interrupts and preemptions (real switches) whose EIP falls
  * in up to six ranges [lo, hi), by instruction boundary (decoded at start,
- * at most 32 per range); an EIP between boundaries is an error.  Native
+ * at most 64 per range); an EIP between boundaries is an error.  Native
  * landings (torture.c: at interior boundaries, not where the last trap or
  * interrupt returned to) happen only under -singlestep or -icount.
  * torture_landing_check prints the histograms and, under landing=require
@@ -60,6 +60,10 @@ enum { LAND_NATIVE = 1, LAND_PREEMPT = 2, LAND_PREEMPT_NATIVE = 4 };
 #define LAND_NATIVE_MIN 4
 extern int torture_landing_mode;        /* landing=off|report|require, -1: default */
 void torture_landing_start(const char *const name[], const uint32_t lo[], const uint32_t hi[], int n);
+/* The same, with range i's bytes read from code[i] when not NULL (user code:
+ * the kernel's alias of a program's text, kernel/uimage.h). */
+void torture_landing_start_code(const char *const name[], const uint32_t lo[], const uint32_t hi[],
+                                const uint8_t *const code[], int n);
 void torture_landing_tb_start(uint32_t addr);   /* not interior (e.g. after a patched-in call) */
 void torture_landing_stop(void);
 int torture_landing_check(int dflt, unsigned need, char *why, size_t n);

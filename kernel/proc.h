@@ -1,0 +1,49 @@
+/* Processes (kernel/proc.c): one user thread each, its own page directory,
+ * running a built-in program (kernel/uprog.h).  The lifecycle: spawned
+ * (P_RUN), exited or killed (P_ZOMBIE: code kept, memory still held), then
+ * reaped by whoever waits (its parent, or the kernel code that spawned it)
+ * or, once nobody will (detached, orphaned), by the reaper thread. */
+#ifndef PROC_H
+#define PROC_H
+#include "kernel/types.h"
+#include "kernel/thread.h"
+
+#define NPROC 64
+#define PROC_KILLED(vec) (-1000 - (vec))   /* exit code of a process killed by an exception */
+
+enum proc_state { P_FREE, P_RUN, P_ZOMBIE };
+
+struct proc {
+    int pid;
+    char name[16];
+    volatile int state;              /* enum proc_state, under the table lock */
+    int prog;                        /* index in uprogs[] */
+    uint32_t *pgdir;
+    struct thread *thread;
+    struct proc *parent;             /* NULL: spawned by the kernel */
+    bool detached;                   /* nobody will wait: the reaper frees it */
+    volatile bool killed;            /* ends at its next return to user mode */
+    int exit_code;
+    int kill_vec;                    /* the exception that killed it */
+    uint32_t arg, entry;
+    uint32_t report[4];              /* SYS_report (test support) */
+    uint32_t nsyscalls;              /* counted here, SYS_report and SYS_exit excluded */
+    uint64_t start_ns;
+    struct completion done;
+};
+
+void proc_init(void);
+/* A new process running program name with argument arg on the CPUs in
+ * affinity; NULL with a reason in err (unknown program, out of memory, full). */
+struct proc *proc_spawn(const char *name, uint32_t arg, struct proc *parent, bool detached,
+                        uint32_t affinity, char *err, int errlen);
+struct proc *proc_current(void);     /* NULL in a kernel thread */
+void proc_exit(int code) __attribute__((noreturn));
+int proc_wait(struct proc *p);       /* wait for exit, reap, return the exit code */
+struct proc *proc_child(struct proc *parent, int pid);   /* NULL if not its child */
+int proc_count(void);                /* live and zombie processes */
+void proc_foreach(void (*fn)(struct proc *p, void *arg), void *arg);   /* under the lock */
+const char *proc_prog_name(const struct proc *p);
+/* Symbol of a user address in the process's program: "name+off" or hex. */
+void proc_describe(const struct proc *p, uint32_t addr, char *buf, int len);
+#endif

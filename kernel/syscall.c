@@ -1,0 +1,101 @@
+/* System calls (numbers and arguments: kernel/usys.h).  Every argument is
+ * checked here; user memory is reached only through kernel/ucopy.c, so a bad
+ * pointer or length is -EFAULT, never a kernel fault. */
+#include "kernel/syscall.h"
+#include "kernel/usys.h"
+#include "kernel/proc.h"
+#include "kernel/uvm.h"
+#include "kernel/uimage.h"
+#include "kernel/console.h"
+#include "kernel/clock.h"
+#include "kernel/mem.h"
+
+#define WRITE_MAX 4096
+#define MAP_MAX   64
+
+static int sys_write(struct proc *p, const uint32_t *a)
+{
+    char buf[128];
+    uint32_t done = 0, n;
+    (void)p;
+    if (a[1] > WRITE_MAX)
+        return -EINVAL;
+    while (done < a[1]) {
+        n = a[1] - done < sizeof buf ? a[1] - done : sizeof buf;
+        if (copy_from_user(buf, a[0] + done, n))
+            return -EFAULT;
+        console_write(buf, n);
+        done += n;
+    }
+    return (int)done;
+}
+
+static int sys_exit(struct proc *p, const uint32_t *a) { (void)p; proc_exit((int)a[0]); }
+static int sys_yield(struct proc *p, const uint32_t *a) { (void)p; (void)a; thread_yield(); return 0; }
+static int sys_getpid(struct proc *p, const uint32_t *a) { (void)a; return p->pid; }
+static int sys_uptime(struct proc *p, const uint32_t *a) { (void)p; (void)a; return (int)(clock_ns() / 1000000); }
+
+static int sys_sleep(struct proc *p, const uint32_t *a)
+{
+    (void)p;
+    if (a[0] > 10000)
+        return -EINVAL;
+    thread_sleep_ns((uint64_t)a[0] * 1000000);
+    return 0;
+}
+
+static bool map_args_ok(const uint32_t *a)
+{
+    return a[0] % PAGE_SIZE == 0 && a[1] >= 1 && a[1] <= MAP_MAX && a[0] >= USER_MAP_BASE &&
+           a[0] < USER_MAP_TOP && a[1] * PAGE_SIZE <= USER_MAP_TOP - a[0];
+}
+
+static int sys_map(struct proc *p, const uint32_t *a)
+{
+    return map_args_ok(a) ? uvm_alloc(p->pgdir, a[0], a[1]) : -EINVAL;
+}
+
+static int sys_unmap(struct proc *p, const uint32_t *a)
+{
+    return map_args_ok(a) ? uvm_unmap(p->pgdir, a[0], a[1]) : -EINVAL;
+}
+
+static int sys_spawn(struct proc *p, const uint32_t *a)
+{
+    char name[16], err[96];
+    struct proc *c;
+    int r = strncpy_from_user(name, a[0], sizeof name);
+    if (r < 0)
+        return r == -EINVAL ? -ENOENT : r;
+    if (!(c = proc_spawn(name, a[1], p, false, CPUMASK_ALL, err, sizeof err)))
+        return uimage_find(name) >= 0 ? -ENOMEM : -ENOENT;
+    return c->pid;
+}
+
+static int sys_wait(struct proc *p, const uint32_t *a)
+{
+    struct proc *c = proc_child(p, (int)a[0]);
+    return c ? proc_wait(c) : -ECHILD;
+}
+
+static int sys_report(struct proc *p, const uint32_t *a)
+{
+    if (a[0] >= 4)
+        return -EINVAL;
+    p->report[a[0]] = a[1];
+    return 0;
+}
+
+static int (*const systab[NSYSCALL])(struct proc *, const uint32_t *) = {
+    [SYS_write] = sys_write,   [SYS_exit] = sys_exit,     [SYS_yield] = sys_yield,
+    [SYS_sleep] = sys_sleep,   [SYS_getpid] = sys_getpid, [SYS_map] = sys_map,
+    [SYS_unmap] = sys_unmap,   [SYS_spawn] = sys_spawn,   [SYS_wait] = sys_wait,
+    [SYS_report] = sys_report, [SYS_uptime] = sys_uptime,
+};
+
+int syscall_dispatch(struct proc *p, uint32_t nr, const uint32_t *a)
+{
+    if (nr >= NSYSCALL || !systab[nr])
+        return -ENOSYS;
+    return systab[nr](p, a);
+}
