@@ -64,6 +64,8 @@ const struct shell_cmd shell_cmds[] = {
       "  from DESIGN.md's expectation prints !!! and the run counts as failed", cmd_matrix, 0 },
     { "park", "park start|stop|status",
       "a thread asleep in sh_callee, its return address inside sh_mid_call's probe region", cmd_park, park_subs },
+    { "ps", "ps", "user processes: program, state, pages, system calls, switches", cmd_ps, 0 },
+    { "run", "run PROGRAM [ARG] [&]", "start a built-in user program (hello syscalls badptr fault utorture spin) and wait for it, or not (&)", cmd_run, 0 },
     { "quit", "quit", "end the run (isa-debug-exit): SUCCESS unless a torture run failed", 0, 0 },
     { "poweroff", "poweroff", "same as quit", 0, 0 },
     { 0, 0, 0, 0, 0 },

@@ -82,6 +82,8 @@ int cmd_set(int argc, char **argv);
 int cmd_matrix(int argc, char **argv);
 int cmd_park(int argc, char **argv);
 int cmd_strategies(int argc, char **argv);
+int cmd_ps(int argc, char **argv);       /* kernel/shell_user.c */
+int cmd_run(int argc, char **argv);
 struct kscenario;
 /* Run s in the shell's thread with duration= ms; tag starts its lines. */
 int sh_run_scenario(const struct kscenario *s, uint32_t ms, const char *tag);
