@@ -17,6 +17,7 @@
 #include "kernel/cpu.h"
 #include "kernel/clock.h"
 #include "kernel/panic.h"
+#include "patch/uprobe.h"
 
 static struct proc procs[NPROC];
 static struct spinlock ptable_lock = SPINLOCK_INIT("ptable");
@@ -88,7 +89,8 @@ static void slot_free(struct proc *p)
     spin_unlock(&ptable_lock);
 }
 
-/* Address space: the program, the stack, the argument word on it. */
+/* Address space: the program, the stack, the argument word on it, the
+ * slot page user probes step displaced instructions from. */
 static int build(struct proc *p, uint32_t *entry, char *err, int errlen)
 {
     uint32_t *pte;
@@ -102,6 +104,11 @@ static int build(struct proc *p, uint32_t *entry, char *err, int errlen)
         ksnprintf(err, (size_t)errlen, "out of memory for the stack");
         return -ENOMEM;
     }
+    if (uvm_alloc(p->pgdir, USER_XOL, 1)) {
+        ksnprintf(err, (size_t)errlen, "out of memory for the slot page");
+        return -ENOMEM;
+    }
+    *uvm_pte(p->pgdir, USER_XOL, false) &= ~PTE_W;    /* user probes' copies: read-only for the process */
     pte = uvm_pte(p->pgdir, USER_STACK_TOP - 4, false);
     *(uint32_t *)((*pte & ~0xFFFu) + PAGE_SIZE - 4) = p->arg;
     return 0;
@@ -172,6 +179,7 @@ void proc_exit(int code)
             if (c->state == P_ZOMBIE)
                 reap_push(c);
         }
+    uprobe_proc_exit(p);
     p->state = P_ZOMBIE;
     if (p->detached)
         reap_push(p);

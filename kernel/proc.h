@@ -13,6 +13,7 @@
 
 enum proc_state { P_FREE, P_RUN, P_ZOMBIE };
 
+struct usite;
 struct proc {
     int pid;
     char name[16];
@@ -29,6 +30,8 @@ struct proc {
     uint32_t report[4];              /* SYS_report (test support) */
     uint32_t nsyscalls;              /* counted here, SYS_report and SYS_exit excluded */
     uint64_t start_ns;
+    struct usite *ustep;             /* a uprobe hit stepping its copy at USER_XOL (patch/uprobe_hit.c) */
+    uint32_t ustep_tf;               /* the process's own EFLAGS.TF meanwhile */
     struct completion done;
 };
 

@@ -89,16 +89,23 @@ static int map_seg(const struct uprog *up, struct uimage *im, const struct elf_s
     return 0;
 }
 
+int uimage_load(int prog, char *err, int errlen)
+{
+    int r;
+    ASSERT(prog >= 0 && prog < nuprogs && prog < UIMAGE_MAX);
+    spin_lock(&img_lock);
+    r = load(prog, err, errlen);
+    spin_unlock(&img_lock);
+    return r;
+}
+
 int uimage_map(int prog, uint32_t *pgdir, uint32_t *entry, char *err, int errlen)
 {
     struct uimage *im;
     int i, r, ro = 0;
     ASSERT(prog >= 0 && prog < nuprogs && prog < UIMAGE_MAX);
     im = &images[prog];
-    spin_lock(&img_lock);
-    r = load(prog, err, errlen);
-    spin_unlock(&img_lock);
-    if (r)
+    if ((r = uimage_load(prog, err, errlen)))
         return r;
     for (i = 0; i < im->e.nseg; i++)
         if ((r = map_seg(&uprogs[prog], im, &im->e.seg[i], pgdir, &ro))) {

@@ -10,6 +10,7 @@ int uimage_find(const char *name);   /* index in uprogs[], or -1 */
 /* Map program prog into pgdir; its entry point in *entry.  0, or -ENOMEM /
  * -ENOEXEC-style failure (-1) with the reason in err. */
 int uimage_map(int prog, uint32_t *pgdir, uint32_t *entry, char *err, int errlen);
+int uimage_load(int prog, char *err, int errlen);   /* check and cache: 0, or -1 with why */
 /* The shared page holding va of prog's read-only text, or 0 (not loaded, not text). */
 uint32_t uimage_text_page(int prog, uint32_t va);
 #endif

@@ -1,6 +1,7 @@
 /* Traps from ring 3 (Intel SDM Vol. 3, 6.12.1: the CPU switched to the
  * thread's kernel stack from the TSS and pushed the user SS:ESP).  A system
- * call runs with interrupts on and may sleep; an exception nobody claims
+ * call runs with interrupts on and may sleep; a #BP or #DB may be a user
+ * probe's (patch/uprobe.h); an exception nobody claims
  * ends the process, never the kernel; every return to user mode is a
  * preemption point under every preemption model, as in Linux. */
 #include "kernel/uspace.h"
@@ -13,6 +14,7 @@
 #include "kernel/console.h"
 #include "kernel/panic.h"
 #include "kernel/uvm.h"
+#include "patch/uprobe.h"
 
 volatile uint32_t uspace_nsyscalls, uspace_nkills;
 
@@ -41,7 +43,9 @@ bool uspace_fault(struct trapframe *tf)
     struct proc *p = proc_current();
     char where[96];
     ASSERT(p);
-    proc_describe(p, tf->eip, where, sizeof where);
+    if ((tf->trapno == T_BP || tf->trapno == T_DB) && uprobe_trap(tf))
+        return true;                   /* a user probe's */
+    proc_describe(p, uprobe_real_eip(p, tf->eip), where, sizeof where);
     console_lock();
     kprintf("process %s (pid %d) killed: %s at %s (user)", p->name, p->pid,
             trap_name((int)tf->trapno), where);

@@ -45,8 +45,8 @@ int ool_classify(const struct insn *in, const char **hazard, const char **why)
     return OOL_STEP;
 }
 
-int ool_prepare(struct ool *o, uint32_t addr, const uint8_t *bytes, size_t n,
-                const char **hazard, const char **why)
+int ool_decide(struct ool *o, uint32_t addr, const uint8_t *bytes, size_t n,
+               const char **hazard, const char **why)
 {
     int r = insn_decode(&o->insn, bytes, n), kind;
     *hazard = "H12";
@@ -63,6 +63,16 @@ int ool_prepare(struct ool *o, uint32_t addr, const uint8_t *bytes, size_t n,
     if (o->insn.flags & INSN_F_ICALL) o->fix = FIX_CALL;
     else if (o->insn.flags & (INSN_F_RET | INSN_F_IJMP)) o->fix = FIX_NONE;
     else if (o->insn.map == INSN_MAP_1B && o->insn.opcode == 0x9C) o->fix = FIX_PUSHF;
+    return 0;
+}
+
+int ool_prepare(struct ool *o, uint32_t addr, const uint8_t *bytes, size_t n,
+                const char **hazard, const char **why)
+{
+    if (ool_decide(o, addr, bytes, n, hazard, why))
+        return -1;
+    if (o->kind == OOL_EMULATE)
+        return 0;
     o->slot = slot_alloc();
     if (!o->slot) { *hazard = ""; *why = "out of instruction slots"; return -1; }
     text_patch_write(o->slot, bytes, o->len);     /* caller holds the text lock */

@@ -21,6 +21,10 @@ struct trapframe;
 /* Pure: how would in run out of line?  OOL_STEP or OOL_EMULATE, or -1 with
  * *hazard and *why set (it cannot run anywhere but in place). */
 int ool_classify(const struct insn *in, const char **hazard, const char **why);
+/* Decode and classify the instruction at bytes (n readable) that lives at
+ * addr: o's kind and fix-up, no slot (user probes step it from their own). */
+int ool_decide(struct ool *o, uint32_t addr, const uint8_t *bytes, size_t n,
+               const char **hazard, const char **why);
 /* Decode the instruction at bytes (n readable) that lives at addr and prepare
  * to run it out of line.  Returns 0, or -1 with *hazard and *why set. */
 int ool_prepare(struct ool *o, uint32_t addr, const uint8_t *bytes, size_t n,

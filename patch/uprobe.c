@@ -1,0 +1,171 @@
+/* User-probe registry (patch/uprobe.h): resolve a program address, check it
+ * is an instruction boundary that can run out of line (the same checks and
+ * hazard IDs as kernel probes: patch/ool.c), write the int3 into the shared
+ * text page, and on removal restore the byte, serialize every CPU (so no
+ * #BP handler still looks at the site) and wait for the references. */
+#include "patch/uprobe_int.h"
+#include "patch/insn.h"
+#include "kernel/proc.h"
+#include "kernel/uimage.h"
+#include "kernel/uprog.h"
+#include "kernel/elf.h"
+#include "kernel/usys.h"
+#include "kernel/ipi.h"
+#include "kernel/sleeplock.h"
+#include "kernel/mem.h"
+#include "kernel/fmt.h"
+#include "kernel/panic.h"
+
+struct usite usites[USITE_MAX];
+struct uprobe_stats uprobe_stats;
+static struct sleeplock umutex = SLEEPLOCK_INIT("uprobe");
+static int nprobes;
+
+uint8_t *usite_text(int prog, uint32_t addr)
+{
+    uint32_t page = uimage_text_page(prog, addr);
+    return page ? (uint8_t *)(page + (addr & 0xFFF)) : NULL;
+}
+
+/* The original bytes of prog's text at [addr, addr+n), int3s undone. */
+static int orig_bytes(int prog, uint32_t addr, uint8_t *buf, uint32_t n)
+{
+    uint32_t i;
+    int k;
+    for (i = 0; i < n; i++) {
+        uint8_t *b = usite_text(prog, addr + i);
+        if (!b)
+            return -1;
+        buf[i] = *b;
+        for (k = 0; k < USITE_MAX; k++)
+            if (usites[k].state != USITE_FREE && usites[k].prog == prog && usites[k].addr == addr + i)
+                buf[i] = usites[k].orig;
+    }
+    return 0;
+}
+
+/* Is addr an instruction boundary of its function?  Decoded from the
+ * function's start; the instruction's bytes in insn. */
+static int boundary(int prog, uint32_t addr, uint8_t insn[15], char *why, size_t n)
+{
+    const struct uprog *up = &uprogs[prog];
+    const char *fn;
+    uint32_t off, at;
+    struct insn in;
+    uint8_t b[15];
+    if (elf_addr_symbol(up->image, up->size, addr, &fn, &off) || !usite_text(prog, addr))
+        return ksnprintf(why, n, "%s:%08x is not in the program's text", up->name, addr), -1;
+    for (at = addr - off; at < addr; at += in.len)
+        if (orig_bytes(prog, at, b, 15) || insn_decode(&in, b, 15) != INSN_OK)
+            return ksnprintf(why, n, "%s:%s+%#x: cannot decode", up->name, fn, at - (addr - off)), -1;
+    if (at != addr)
+        return ksnprintf(why, n, "%s:%s+%#x is inside an instruction (the one at +%#x)", up->name, fn,
+                         off, at - in.len - (addr - off)), -1;
+    return orig_bytes(prog, addr, insn, 15);
+}
+
+static int resolve(struct uprobe *u, char *why, size_t n)
+{
+    const struct uprog *up;
+    if ((u->prog_idx = uimage_find(u->prog ? u->prog : "")) < 0)
+        return ksnprintf(why, n, "no program named '%s'", u->prog ? u->prog : ""), -1;
+    up = &uprogs[u->prog_idx];
+    u->addr = u->offset;
+    if (u->symbol && elf_symbol(up->image, up->size, u->symbol, &u->addr))
+        return ksnprintf(why, n, "%s has no symbol '%s'", up->name, u->symbol), -1;
+    if (u->symbol)
+        u->addr += u->offset;
+    return uimage_load(u->prog_idx, why, (int)n) ? -1 : 0;
+}
+
+static struct usite *site_of(int prog, uint32_t addr)
+{
+    int k;
+    for (k = 0; k < USITE_MAX; k++)
+        if (usites[k].state == USITE_ARMED && usites[k].prog == prog && usites[k].addr == addr)
+            return &usites[k];
+    return NULL;
+}
+
+/* A new site: decoded, classified, armed (the int3 written last). */
+static struct usite *site_new(struct uprobe *u, char *err, size_t n)
+{
+    uint8_t insn[15];
+    const char *hz, *why;
+    char why_b[96];
+    struct usite *s = NULL;
+    int k;
+    for (k = 0; k < USITE_MAX && !s; k++)
+        if (usites[k].state == USITE_FREE)
+            s = &usites[k];
+    if (!s)
+        return ksnprintf(err, n, "all %d user-probe sites in use", USITE_MAX), NULL;
+    if (boundary(u->prog_idx, u->addr, insn, why_b, sizeof why_b))
+        return ksnprintf(err, n, "refused: H12: %s", why_b), NULL;
+    if (ool_decide(&s->o, u->addr, insn, 15, &hz, &why))
+        return ksnprintf(err, n, "refused: %s: %s:%08x: %s", hz, u->prog, u->addr, why), NULL;
+    s->prog = u->prog_idx;
+    s->addr = u->addr;
+    s->orig = insn[0];
+    kmemcpy(s->bytes, insn, sizeof s->bytes);
+    s->probes = NULL;
+    s->refs = 0;
+    __atomic_store_n(&s->state, USITE_ARMED, __ATOMIC_RELEASE);
+    *usite_text(s->prog, s->addr) = 0xCC;
+    return s;
+}
+
+int uprobe_register(struct uprobe *u, char *err, size_t n)
+{
+    struct usite *s;
+    err[0] = 0;
+    if (!u->pre_handler && !u->post_handler)
+        return ksnprintf(err, n, "no handler"), -1;
+    sleeplock_acquire(&umutex);
+    if (resolve(u, err, n) || (!(s = site_of(u->prog_idx, u->addr)) && !(s = site_new(u, err, n)))) {
+        uprobe_stats.refused++;
+        sleeplock_release(&umutex);
+        return -1;
+    }
+    u->site = s;
+    u->nhit = 0;
+    u->next = s->probes;
+    __atomic_store_n(&s->probes, u, __ATOMIC_RELEASE);
+    nprobes++;
+    sleeplock_release(&umutex);
+    return 0;
+}
+
+/* No #BP handler still inside (they run with interrupts off), and no
+ * process still stepping this site's copy. */
+static void site_quiet(struct usite *s)
+{
+    sync_cores();
+    while (__atomic_load_n(&s->refs, __ATOMIC_ACQUIRE))
+        thread_sleep_ns(100000);
+}
+
+void uprobe_unregister(struct uprobe *u)
+{
+    struct usite *s = u->site;
+    struct uprobe **pp;
+    sleeplock_acquire(&umutex);
+    for (pp = (struct uprobe **)&s->probes; *pp && *pp != u; pp = &(*pp)->next)
+        ;
+    ASSERT(*pp == u);
+    *pp = u->next;
+    if (!s->probes) {
+        __atomic_store_n(&s->state, USITE_GOING, __ATOMIC_RELEASE);
+        *usite_text(s->prog, s->addr) = s->orig;
+    }
+    site_quiet(s);                     /* u may be freed on return */
+    if (!s->probes)
+        __atomic_store_n(&s->state, USITE_FREE, __ATOMIC_RELEASE);
+    nprobes--;
+    u->site = NULL;
+    sleeplock_release(&umutex);
+}
+
+void uprobe_enable(struct uprobe *u) { __atomic_and_fetch(&u->flags, ~UPROBE_DISABLED, __ATOMIC_RELEASE); }
+void uprobe_disable(struct uprobe *u) { __atomic_or_fetch(&u->flags, UPROBE_DISABLED, __ATOMIC_RELEASE); }
+int uprobe_count(void) { return nprobes; }

@@ -1,0 +1,50 @@
+/* User probes: an int3 in a built-in program's shared text page (written
+ * through the kernel's own mapping of that page, so every process running
+ * the program, now or later, hits it), handlers in the kernel with the
+ * user's registers, the displaced instruction single-stepped from the
+ * process's slot page (USER_XOL) or emulated (relative branches and calls).
+ * Refusals by hazard ID as for kernel probes, text unchanged. */
+#ifndef UPROBE_H
+#define UPROBE_H
+#include "kernel/types.h"
+
+struct trapframe;
+struct proc;
+struct usite;
+
+#define UPROBE_DISABLED 0x2
+
+struct uprobe {
+    const char *prog;                 /* program name (kernel/uprog.h) */
+    const char *symbol;               /* a symbol of it, or NULL: offset is the address */
+    uint32_t offset;
+    /* As kprobe handlers (patch/kprobe.h): interrupts off, no sleeping, no
+     * kprintf; nonzero from pre_handler: it changed tf->eip, skip the
+     * instruction.  p is the process that hit. */
+    int (*pre_handler)(struct uprobe *u, struct trapframe *tf, struct proc *p);
+    void (*post_handler)(struct uprobe *u, struct trapframe *tf, struct proc *p);
+    uint32_t flags;
+    volatile uint32_t nhit;
+    /* internal */
+    int prog_idx;
+    uint32_t addr;                    /* resolved user address */
+    struct uprobe *next;              /* on its site */
+    struct usite *site;
+};
+
+/* Thread context; register sleeps for nothing, unregister waits until no
+ * process is still running this probe's instruction out of line. */
+int uprobe_register(struct uprobe *u, char *err, size_t errlen);
+void uprobe_unregister(struct uprobe *u);
+void uprobe_enable(struct uprobe *u);
+void uprobe_disable(struct uprobe *u);
+int uprobe_count(void);
+/* kernel/uspace.c: a #BP or #DB from user mode; true if it was a uprobe's. */
+bool uprobe_trap(struct trapframe *tf);
+void uprobe_proc_exit(struct proc *p);   /* a process dies mid-step: drop its reference */
+/* Where a user EIP really is: a slot address maps back to the probed one. */
+uint32_t uprobe_real_eip(const struct proc *p, uint32_t eip);
+
+struct uprobe_stats { uint32_t hits, steps, emulated, retries, refused; };
+extern struct uprobe_stats uprobe_stats;
+#endif

@@ -1,0 +1,188 @@
+/* User-probe hits (patch/uprobe.h), from kernel/uspace.c with interrupts off.
+ * #BP: find the site, take a reference, run the handlers, then either
+ * emulate the instruction (relative branches and calls: patch/emulate.c,
+ * pushes go to the user stack) or copy it to the process's slot page and
+ * single-step it there (EFLAGS.TF, SDM Vol. 3, 17.3.1.4); #DB: the fix-ups
+ * of patch/ool.c on the user's stack, the post-handlers, the reference back.
+ * One thread per process, so one slot page per process holds one copy. */
+#include "patch/uprobe_int.h"
+#include "patch/emulate.h"
+#include "kernel/proc.h"
+#include "kernel/uvm.h"
+#include "kernel/usys.h"
+#include "kernel/trap.h"
+#include "kernel/x86.h"
+#include "kernel/mem.h"
+#include "kernel/panic.h"
+
+static struct usite *find_ref(int prog, uint32_t addr)
+{
+    int k;
+    for (k = 0; k < USITE_MAX; k++) {
+        struct usite *s = &usites[k];
+        if (__atomic_load_n(&s->state, __ATOMIC_ACQUIRE) == USITE_ARMED && s->prog == prog &&
+            s->addr == addr) {
+            __atomic_add_fetch(&s->refs, 1, __ATOMIC_ACQ_REL);   /* before the remover's sync ends */
+            return s;
+        }
+    }
+    return NULL;
+}
+
+static void put(struct usite *s) { __atomic_sub_fetch(&s->refs, 1, __ATOMIC_RELEASE); }
+
+static void kill(struct proc *p, int vec)
+{
+    p->kill_vec = vec;
+    p->killed = true;
+}
+
+static bool user_word(struct trapframe *tf, uint32_t *v, bool write)
+{
+    uint32_t esp = TF_USER(tf)->esp;
+    return write ? !copy_to_user(esp, v, 4) : !copy_from_user(v, esp, 4);
+}
+
+static bool pre(struct usite *s, struct trapframe *tf, struct proc *p)
+{
+    struct uprobe *u;
+    bool skip = false;
+    for (u = s->probes; u; u = u->next)
+        if (!(u->flags & UPROBE_DISABLED)) {
+            __atomic_add_fetch(&u->nhit, 1, __ATOMIC_RELAXED);
+            if (u->pre_handler && u->pre_handler(u, tf, p))
+                skip = true;
+        }
+    return skip;
+}
+
+static void post(struct usite *s, struct trapframe *tf, struct proc *p)
+{
+    struct uprobe *u;
+    for (u = s->probes; u; u = u->next)
+        if (!(u->flags & UPROBE_DISABLED) && u->post_handler)
+            u->post_handler(u, tf, p);
+}
+
+static void emulate(struct usite *s, struct trapframe *tf, struct proc *p)
+{
+    struct emu_regs r;
+    r.eip = s->addr;
+    r.eflags = tf->eflags;
+    r.ecx = tf->ecx;
+    emulate_branch(&s->o.insn, &r);
+    if (r.push) {
+        uint32_t esp = TF_USER(tf)->esp - 4;
+        if (copy_to_user(esp, &r.push_val, 4)) {
+            kill(p, T_PF);             /* its stack is gone: as the call itself would fault */
+            return;
+        }
+        TF_USER(tf)->esp = esp;
+    }
+    tf->eip = r.eip;
+    tf->ecx = r.ecx;
+    uprobe_stats.emulated++;
+}
+
+static bool on_bp(struct proc *p, struct trapframe *tf)
+{
+    uint32_t a = tf->eip - 1, *pte;
+    struct usite *s = find_ref(p->prog, a);
+    uint8_t *b;
+    if (!s) {
+        if (!(b = usite_text(p->prog, a)) || *b == 0xCC)
+            return false;              /* the program's own int3 */
+        tf->eip = a;                   /* removed meanwhile: run the restored byte */
+        uprobe_stats.retries++;
+        return true;
+    }
+    uprobe_stats.hits++;
+    tf->eip = a;
+    if (pre(s, tf, p)) {
+        put(s);                        /* a handler moved EIP: no step, no post-handler */
+        return true;
+    }
+    if (s->o.kind == OOL_EMULATE) {
+        emulate(s, tf, p);
+        post(s, tf, p);
+        put(s);
+        return true;
+    }
+    pte = uvm_pte(p->pgdir, USER_XOL, false);
+    ASSERT(pte && (*pte & PTE_P));
+    kmemcpy((void *)(*pte & ~0xFFFu), s->bytes, s->o.len);   /* the kernel's mapping of the slot */
+    p->ustep = s;
+    p->ustep_tf = tf->eflags & EFLAGS_TF;
+    tf->eip = USER_XOL;
+    tf->eflags |= EFLAGS_TF;
+    uprobe_stats.steps++;
+    return true;
+}
+
+static void fixup(struct usite *s, struct trapframe *tf, struct proc *p)
+{
+    uint32_t next = USER_XOL + s->o.len, w;
+    switch (s->o.fix) {
+    case FIX_CALL:
+        if (user_word(tf, &w, false) && w == next) {
+            w = s->addr + s->o.len;
+            if (!user_word(tf, &w, true))
+                kill(p, T_PF);
+        }
+        break;
+    case FIX_PUSHF:
+        if (user_word(tf, &w, false)) {
+            w = (w & ~EFLAGS_TF) | p->ustep_tf;
+            user_word(tf, &w, true);
+        }
+        /* fall through */
+    case FIX_EIP:
+        if (tf->eip != next)
+            kill(p, T_DB);             /* cannot happen for these instructions (ool_classify) */
+        tf->eip = s->addr + s->o.len;
+        break;
+    case FIX_NONE:
+        break;
+    }
+}
+
+static bool on_db(struct proc *p, struct trapframe *tf)
+{
+    struct usite *s = p->ustep;
+    if (!s || !(tf->err & DR6_BS))
+        return false;
+    if (tf->eip == USER_XOL)
+        return true;                   /* a rep string instruction: one more iteration */
+    fixup(s, tf, p);
+    tf->eflags = (tf->eflags & ~EFLAGS_TF) | p->ustep_tf;
+    post(s, tf, p);
+    p->ustep = NULL;
+    put(s);
+    return true;
+}
+
+bool uprobe_trap(struct trapframe *tf)
+{
+    struct proc *p = proc_current();
+    if (tf->trapno == T_BP)
+        return on_bp(p, tf);
+    if (tf->trapno == T_DB)
+        return on_db(p, tf);
+    return false;
+}
+
+void uprobe_proc_exit(struct proc *p)
+{
+    if (p->ustep) {
+        put(p->ustep);
+        p->ustep = NULL;
+    }
+}
+
+uint32_t uprobe_real_eip(const struct proc *p, uint32_t eip)
+{
+    struct usite *s = p->ustep;
+    if (s && eip >= USER_XOL && eip <= USER_XOL + s->o.len)
+        return s->addr + (eip - USER_XOL);
+    return eip;
+}

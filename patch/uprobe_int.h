@@ -1,0 +1,27 @@
+/* Internals shared by patch/uprobe.c (registry) and patch/uprobe_hit.c (the
+ * trap paths).  A site is one probed address of one program; the hit path
+ * finds it without a lock (state ARMED), takes a reference with interrupts
+ * still off, and keeps it while the process steps the copy. */
+#ifndef UPROBE_INT_H
+#define UPROBE_INT_H
+#include "patch/uprobe.h"
+#include "patch/ool.h"
+
+#define USITE_MAX 64
+enum { USITE_FREE, USITE_ARMED, USITE_GOING };
+
+struct usite {
+    volatile int state;
+    int prog;
+    uint32_t addr;
+    uint8_t orig;                     /* the byte the int3 replaced */
+    uint8_t bytes[15];                /* the instruction, for the slot */
+    struct ool o;                     /* decoded instruction, kind, fix (no slot) */
+    struct uprobe *volatile probes;
+    volatile uint32_t refs;           /* hits in progress (a process mid-step) */
+};
+extern struct usite usites[USITE_MAX];
+
+/* The byte at addr of prog's shared text, through the kernel's mapping. */
+uint8_t *usite_text(int prog, uint32_t addr);
+#endif
