@@ -5,6 +5,7 @@
  * #BP handler still looks at the site) and wait for the references. */
 #include "patch/uprobe_int.h"
 #include "patch/insn.h"
+#include "patch/poke.h"
 #include "kernel/proc.h"
 #include "kernel/uimage.h"
 #include "kernel/uprog.h"
@@ -78,6 +79,19 @@ static int resolve(struct uprobe *u, char *why, size_t n)
     return uimage_load(u->prog_idx, why, (int)n) ? -1 : 0;
 }
 
+/* Through the kernel text writer (patch/poke.h): the store goes through a
+ * fresh alias of the page, every CPU serializes, and the byte is written
+ * once more, so no CPU keeps executing (or an emulator keeps a translation
+ * of) the old byte: QEMU's code-page tracking misses a store that races
+ * with another CPU translating the page (seen: a re-armed site never hit). */
+static void poke(struct usite *s, uint8_t b)
+{
+    text_lock();
+    text_patch_write(usite_text(s->prog, s->addr), &b, 1);
+    text_sync_cores();
+    text_unlock();
+}
+
 static struct usite *site_of(int prog, uint32_t addr)
 {
     int k;
@@ -111,7 +125,7 @@ static struct usite *site_new(struct uprobe *u, char *err, size_t n)
     s->probes = NULL;
     s->refs = 0;
     __atomic_store_n(&s->state, USITE_ARMED, __ATOMIC_RELEASE);
-    *usite_text(s->prog, s->addr) = 0xCC;
+    poke(s, 0xCC);
     return s;
 }
 
@@ -155,8 +169,8 @@ void uprobe_unregister(struct uprobe *u)
     ASSERT(*pp == u);
     *pp = u->next;
     if (!s->probes) {
+        poke(s, s->orig);              /* first: a #BP taken meanwhile still finds the site */
         __atomic_store_n(&s->state, USITE_GOING, __ATOMIC_RELEASE);
-        *usite_text(s->prog, s->addr) = s->orig;
     }
     site_quiet(s);                     /* u may be freed on return */
     if (!s->probes)

@@ -106,14 +106,20 @@ SITE ut_sys_site
     ret
     .size ut_sys, . - ut_sys
 
-/* void ut_count(uint32_t *counter): the probed instruction is the
+/* void ut_countN(uint32_t *counter): the probed instruction is the
  * increment itself, so "hit" and "counted" are one event (uprobe-torture) */
-FUNC ut_count
+.macro COUNT n
+FUNC ut_count\n
     movl 4(%esp), %eax
-SITE ut_count_site
+SITE ut_count\n\()_site
     incl (%eax)
     ret
-    .size ut_count, . - ut_count
+    .size ut_count\n, . - ut_count\n
+.endm
+    COUNT 0
+    COUNT 1
+    COUNT 2
+    COUNT 3
 
     .data
     .globl ut_rep_src

@@ -13,6 +13,7 @@
 #include "kernel/trap.h"
 #include "kernel/mem.h"
 #include "kernel/console.h"
+#include "kernel/uvm.h"
 #include "patch/uprobe.h"
 
 #define UT_CALLS 40
@@ -101,3 +102,36 @@ KTEST(uprobe_refusals_leave_text_unchanged)
     KEXPECT_EQ(text_diff("utarget"), 0);
     KEXPECT_EQ(uprobe_count(), 0);
 }
+
+/* A probe whose instruction is a counter's increment: hits equal the count
+ * the process kept, read from its memory once it has exited. */
+static int count_pre(struct uprobe *u, struct trapframe *tf, struct proc *p) { (void)u; (void)tf; (void)p; return 0; }
+
+KTEST(uprobe_hits_equal_counted_calls)
+{
+    static struct uprobe u[4];
+    static const char *const cs[4] = { "ut_count0_site", "ut_count1_site", "ut_count2_site", "ut_count3_site" };
+    char err[128];
+    struct proc *p;
+    uint32_t va, k, *pte, total = 0;
+    int prog = uimage_find("uworker");
+    KASSERT(prog >= 0 && !elf_symbol(uprogs[prog].image, uprogs[prog].size, "uw_counts", &va));
+    for (k = 0; k < 4; k++) {
+        u[k] = (struct uprobe){ .prog = "uworker", .symbol = cs[k], .pre_handler = count_pre };
+        KEXPECT_EQ(uprobe_register(&u[k], err, sizeof err), 0);
+    }
+    p = proc_spawn("uworker", 300, NULL, false, CPUMASK_ALL, err, sizeof err);
+    KASSERT(p != NULL);
+    wait_for_completion(&p->done);
+    pte = uvm_pte(p->pgdir, va, false);
+    for (k = 0; k < 4; k++) {
+        uint32_t c = ((uint32_t *)((*pte & ~0xFFFu) + (va & 0xFFF)))[k];
+        KEXPECT_EQ(u[k].nhit, c);
+        total += c;
+    }
+    KEXPECT(total > 0);
+    KEXPECT_EQ(proc_wait(p), 0);
+    for (k = 0; k < 4; k++)
+        uprobe_unregister(&u[k]);
+}
+
