@@ -6,6 +6,9 @@
 
 #define MEM_LIMIT   (512u << 20)     /* highest RAM we map and manage */
 #define ALIAS_BASE  0xFF800000u      /* per-CPU alias windows for text_write */
+/* probe_read_user's alias slots (kernel/uread.c), above text_write's NCPU_MAX:
+ * one page per CPU and nesting level, all in the same (kernel) page table. */
+#define ALIAS_UREAD (ALIAS_BASE + 64 * PAGE_SIZE)
 
 struct multiboot_info;
 void mem_init(struct multiboot_info *mb);   /* page allocator + heap */

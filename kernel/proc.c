@@ -82,8 +82,10 @@ static struct proc *slot_alloc(void)
 
 static void slot_free(struct proc *p)
 {
-    if (p->pgdir)
-        uvm_free(p->pgdir);
+    uint32_t *pd = p->pgdir;
+    WRITE_ONCE(p->pgdir, NULL);        /* a probe_read_user of p from now on reads nothing */
+    if (pd)
+        uvm_free(pd);
     spin_lock(&ptable_lock);
     p->state = P_FREE;
     spin_unlock(&ptable_lock);

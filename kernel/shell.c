@@ -30,6 +30,7 @@ static const char *const probe_subs[] = { "add", "list", "enable", "disable", "r
 static const char *const add_words[] = { "optimize", "force", "log", "post", "disabled", "strategy=", 0 };
 static const char *const load_subs[] = { "start", "stop", "status", 0 };
 static const char *const park_subs[] = { "start", "stop", "status", 0 };
+static const char *const uprobe_subs[] = { "add", "remove", "list", 0 };
 
 const struct shell_cmd shell_cmds[] = {
     { "help", "help [command]", "list the commands, or one command's usage", cmd_help, 0 },
@@ -64,6 +65,8 @@ const struct shell_cmd shell_cmds[] = {
       "  from DESIGN.md's expectation prints !!! and the run counts as failed", cmd_matrix, 0 },
     { "park", "park start|stop|status",
       "a thread asleep in sh_callee, its return address inside sh_mid_call's probe region", cmd_park, park_subs },
+    { "uprobe", "uprobe add PROGRAM:SYMBOL[+off] | uprobe remove ID|all | uprobe list",
+      "user probes: an int3 in a program's shared text, hit by every process running it", cmd_uprobe, uprobe_subs },
     { "ps", "ps", "user processes: program, state, pages, system calls, switches", cmd_ps, 0 },
     { "run", "run PROGRAM [ARG] [&]", "start a built-in user program (hello syscalls badptr fault utorture spin) and wait for it, or not (&)", cmd_run, 0 },
     { "quit", "quit", "end the run (isa-debug-exit): SUCCESS unless a torture run failed", 0, 0 },

@@ -3,11 +3,13 @@
  * (kernel/trap.h): pushal order edi..eax below trapno, err, then the CPU's
  * eip, cs, eflags, and from ring 3 also esp, ss.  SDM Vol. 3, 6.12.1.
  * From ring 3: %ds/%es get the flat data selector again and %fs this CPU's
- * segment (its selector follows from TR's, kernel/gdt.h).  Under
- * uspace=split (kernel/entry.h) the CR3 found on entry is kept in %ebx (saved
- * by pushal, callee-saved across trap()) and the kernel's page directory is
- * loaded; trapret loads %ebx back, so a return to user mode or into the
- * few instructions after that load (an NMI there) finds its own page tables.
+ * segment (its selector follows from TR's, kernel/gdt.h).  The CR3 found on
+ * entry is kept in %ebx (saved by pushal, callee-saved across trap()); under
+ * uspace=split (kernel/entry.h) the kernel's page directory is loaded, and
+ * trapret loads %ebx back whenever CR3 differs, so a return to user mode or
+ * into the few instructions after that load (an NMI there) finds its own
+ * page tables.  trapret does not look at entry_split: a trap taken before
+ * uvm_init set it returns after (a preempted thread's frame waits).
  * This file is entry text: until the CR3 load it may touch only the stack
  * and entry data.
  * On the way out, if trapno has TRAP_PUSH set (trap_push_on_return(), used by
@@ -42,10 +44,10 @@ alltraps:
     str %eax
     subl $SEL_TR_TO_FS, %eax
     movl %eax, %fs
-1:  cmpl $0, entry_split
+1:  movl %cr3, %ebx           /* the CR3 to return on, kept in %ebx */
+    cmpl $0, entry_split
     je 2f
-    movl %cr3, %ebx           /* uspace=split: kernel page tables, old CR3 in %ebx */
-    movl entry_kernel_cr3, %eax
+    movl entry_kernel_cr3, %eax   /* uspace=split: the kernel's page tables */
     cmpl %eax, %ebx
     je 2f
     movl %eax, %cr3
@@ -58,9 +60,7 @@ alltraps_ret:
     .cfi_adjust_cfa_offset -4
     .globl trapret
 trapret:
-    cmpl $0, entry_split
-    je 3f
-    movl %cr3, %eax
+    movl %cr3, %eax           /* not entry_split: it may have changed since alltraps */
     cmpl %eax, %ebx
     je 3f
     movl %ebx, %cr3           /* from here on only the stack and entry area */

@@ -15,7 +15,7 @@
 #define USER_MAP_TOP   0xB0000000u
 #define USER_STACK_TOP 0xBFFF0000u   /* initial ESP; the stack grows down */
 #define USER_STACK_PAGES 16
-#define USER_XOL       0xBFFFF000u   /* the kernel's out-of-line slot page (uprobes): read-only */
+#define USER_XOL       0xBFFF8000u   /* the kernel's out-of-line slot page (uprobes): read-only */
 #define USER_TOP       0xC0000000u   /* first address above user space */
 
 /* At entry ESP points at one word: the argument given to SYS_spawn. */

@@ -17,6 +17,7 @@
 #include "kernel/thread.h"
 #include "kernel/tss.h"
 #include "kernel/proc.h"
+#include "kernel/uread.h"
 
 int uspace_layout;
 KPARAM_ENUM("uspace", uspace_layout, "shared|split",
@@ -102,8 +103,12 @@ uint32_t *uvm_create(void)
 void uvm_free(uint32_t *pgdir)
 {
     uint32_t i, j, *pt;
+    for (i = USER_BASE >> 22; i < USER_TOP >> 22; i++)
+        pgdir[i] &= ~PTE_P;          /* not present, table kept: probe_read_user refuses */
+    uread_sync();                    /* no read still walks a table or copies a frame freed below */
     for (i = 0; i < 1024; i++) {
-        if (!(pgdir[i] & PTE_P) || (!user_pde(i) && uspace_layout == USPACE_SHARED))
+        if (!(pgdir[i] & (user_pde(i) ? ~0xFFFu : PTE_P)) ||
+            (!user_pde(i) && uspace_layout == USPACE_SHARED))
             continue;                /* shared: the kernel's own tables */
         pt = (uint32_t *)(pgdir[i] & ~0xFFFu);
         for (j = 0; j < 1024 && user_pde(i); j++)
@@ -130,11 +135,15 @@ int uvm_unmap(uint32_t *pgdir, uint32_t va, uint32_t npages)
     uint32_t k, *pte;
     if (!range_mapped(pgdir, va, npages, true))
         return -EINVAL;
-    for (k = 0; k < npages; k++, va += PAGE_SIZE) {
-        pte = uvm_pte(pgdir, va, false);
+    for (k = 0; k < npages; k++) {
+        *uvm_pte(pgdir, va + k * PAGE_SIZE, false) &= ~PTE_P;   /* the frame stays named */
+        invlpg((void *)(va + k * PAGE_SIZE));   /* see the top: only this CPU may hold it */
+    }
+    uread_sync();                    /* no probe_read_user still copies one of the frames */
+    for (k = 0; k < npages; k++) {
+        pte = uvm_pte(pgdir, va + k * PAGE_SIZE, false);
         pfree((void *)(*pte & ~0xFFFu));
         *pte = 0;
-        invlpg((void *)va);          /* see the top: only this CPU may hold it */
     }
     return 0;
 }

@@ -16,9 +16,18 @@
 #include "kernel/mem.h"
 #include "kernel/fmt.h"
 #include "kernel/panic.h"
+#include "kernel/param.h"
+#include "kernel/uvm.h"
+#include "kernel/x86.h"
 
 struct usite usites[USITE_MAX];
 struct uprobe_stats uprobe_stats;
+static int uprobe_bug;
+KPARAM_ENUM("uprobe_bug", uprobe_bug, "none|cow|no_ref_wait",
+            "user-probe negative controls: cow writes the int3 into one process's private copy of "
+            "the text page (the others run unprobed), no_ref_wait frees a site while a process may "
+            "still be stepping its instruction");
+enum { UPB_NONE, UPB_COW, UPB_NO_REF_WAIT };
 static struct sleeplock umutex = SLEEPLOCK_INIT("uprobe");
 static int nprobes;
 
@@ -79,6 +88,34 @@ static int resolve(struct uprobe *u, char *why, size_t n)
     return uimage_load(u->prog_idx, why, (int)n) ? -1 : 0;
 }
 
+/* BUG on purpose (uprobe_bug=cow): the int3 goes into a private copy of the
+ * page for the first process running the program, as a debugger's
+ * copy-on-write breakpoint would: every other process runs unprobed. */
+static void cow_one(struct proc *p, void *arg)
+{
+    struct usite *s = arg;
+    uint32_t *pte;
+    uint8_t *copy;
+    if (s->cow || p->prog != s->prog || p->state != P_RUN || !(copy = palloc()))
+        return;
+    pte = uvm_pte(p->pgdir, s->addr, false);
+    kmemcpy(copy, (void *)uimage_text_page(s->prog, s->addr), PAGE_SIZE);   /* no older site's int3 */
+    *pte = (uint32_t)copy | PTE_P | PTE_U;        /* private: freed with the process */
+    s->cow = copy;
+}
+
+static void cow_poke(struct usite *s, uint8_t b)
+{
+    if (b == 0xCC)
+        proc_foreach(cow_one, s);
+    if (s->cow)
+        text_write(s->cow + (s->addr & 0xFFF), &b, 1);
+    if (b != 0xCC)
+        s->cow = NULL;
+    sync_cores();
+    tlb_shootdown(s->addr & ~0xFFFu);
+}
+
 /* Through the kernel text writer (patch/poke.h): the store goes through a
  * fresh alias of the page, every CPU serializes, and the byte is written
  * once more, so no CPU keeps executing (or an emulator keeps a translation
@@ -86,6 +123,10 @@ static int resolve(struct uprobe *u, char *why, size_t n)
  * with another CPU translating the page (seen: a re-armed site never hit). */
 static void poke(struct usite *s, uint8_t b)
 {
+    if (uprobe_bug == UPB_COW) {
+        cow_poke(s, b);
+        return;
+    }
     text_lock();
     text_patch_write(usite_text(s->prog, s->addr), &b, 1);
     text_sync_cores();
@@ -155,8 +196,8 @@ int uprobe_register(struct uprobe *u, char *err, size_t n)
 static void site_quiet(struct usite *s)
 {
     sync_cores();
-    while (__atomic_load_n(&s->refs, __ATOMIC_ACQUIRE))
-        thread_sleep_ns(100000);
+    while (uprobe_bug != UPB_NO_REF_WAIT && __atomic_load_n(&s->refs, __ATOMIC_ACQUIRE))
+        thread_sleep_ns(100000);       /* BUG on purpose above with uprobe_bug=no_ref_wait */
 }
 
 void uprobe_unregister(struct uprobe *u)

@@ -19,6 +19,7 @@ struct usite {
     struct ool o;                     /* decoded instruction, kind, fix (no slot) */
     struct uprobe *volatile probes;
     volatile uint32_t refs;           /* hits in progress (a process mid-step) */
+    uint8_t *cow;                     /* negative control uprobe_bug=cow: the private copy */
 };
 extern struct usite usites[USITE_MAX];
 
