@@ -223,3 +223,23 @@ int elf_addr_symbol(const uint8_t *img, uint32_t size, uint32_t addr,
     *off = addr - t.sym[best].st_value;
     return 0;
 }
+
+/* The STT_FUNC symbol whose [value, value + size) holds addr: 0 with its
+ * extent in [*lo, *hi), or -1 (none, or no valid .symtab). */
+int elf_func_range(const uint8_t *img, uint32_t size, uint32_t addr, uint32_t *lo, uint32_t *hi)
+{
+    struct symtab t;
+    uint32_t i;
+    if (!lo || !hi || find_symtab(img, size, &t))
+        return -1;
+    for (i = 1; i < t.nsym; i++) {
+        const struct elf32_sym *s = &t.sym[i];
+        if (ELF32_ST_TYPE(s->st_info) == STT_FUNC && s->st_size && s->st_value <= addr &&
+            addr - s->st_value < s->st_size) {
+            *lo = s->st_value;
+            *hi = s->st_value + s->st_size;
+            return 0;
+        }
+    }
+    return -1;
+}

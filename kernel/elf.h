@@ -69,4 +69,6 @@ int elf_symbol(const uint8_t *img, uint32_t size, const char *name, uint32_t *va
  * its name (pointing into img) and addr's offset from it.  0, or -1. */
 int elf_addr_symbol(const uint8_t *img, uint32_t size, uint32_t addr,
                     const char **name, uint32_t *off);
+/* The function (STT_FUNC with a size) holding addr: [*lo, *hi).  0, or -1. */
+int elf_func_range(const uint8_t *img, uint32_t size, uint32_t addr, uint32_t *lo, uint32_t *hi);
 #endif

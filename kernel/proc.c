@@ -36,6 +36,20 @@ struct proc *proc_current(void)
 
 const char *proc_prog_name(const struct proc *p) { return uprogs[p->prog].name; }
 
+struct proc *proc_slot(int i) { return i >= 0 && i < NPROC ? &procs[i] : NULL; }
+
+/* The ring-3 frame every entry from user mode leaves atop the kernel stack
+ * (the CPU switched to esp0 = stack_hi, SDM Vol. 3, 6.12.1). */
+uint32_t proc_user_eip(const struct proc *p)
+{
+    const struct trapframe *tf;
+    if (!p->entered)
+        return p->entry;
+    tf = (const struct trapframe *)(p->thread->stack_hi - sizeof(struct trapframe) -
+                                    sizeof(struct trapframe_user));
+    return tf->eip;
+}
+
 void proc_describe(const struct proc *p, uint32_t addr, char *buf, int len)
 {
     const char *name;
@@ -61,6 +75,7 @@ static void proc_thread(void *arg)
     f.u.esp = USER_STACK_TOP - 4;
     f.u.ss = SEL_UDATA;
     cli();                           /* from here to iret: this CPU's esp0 and CR3 are ours */
+    p->entered = true;
     uspace_enter(&f.tf, cr3);        /* BUG on purpose above with uspace_bug=cr3_skip */
 }
 

@@ -30,6 +30,7 @@ struct proc {
     uint32_t report[4];              /* SYS_report (test support) */
     uint32_t nsyscalls;              /* counted here, SYS_report and SYS_exit excluded */
     uint64_t start_ns;
+    volatile bool entered;           /* has run in ring 3 (its user EIP is in the frame atop its stack) */
     struct usite *ustep;             /* a uprobe hit stepping its copy at USER_XOL (patch/uprobe_hit.c) */
     uint32_t ustep_tf;               /* the process's own EFLAGS.TF meanwhile */
     struct completion done;
@@ -47,6 +48,10 @@ struct proc *proc_child(struct proc *parent, int pid);   /* NULL if not its chil
 int proc_count(void);                /* live and zombie processes */
 void proc_foreach(void (*fn)(struct proc *p, void *arg), void *arg);   /* under the lock */
 const char *proc_prog_name(const struct proc *p);
+/* For scanners that may not lock (a rendezvous, every other CPU parked):
+ * the table's slot i, and a process's user EIP as it will resume. */
+struct proc *proc_slot(int i);
+uint32_t proc_user_eip(const struct proc *p);
 /* Symbol of a user address in the process's program: "name+off" or hex. */
 void proc_describe(const struct proc *p, uint32_t addr, char *buf, int len);
 #endif

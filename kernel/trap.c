@@ -68,7 +68,7 @@ void idt_init(void)
 {
     int v;
     for (v = 0; v < NVECTORS; v++) {
-        uint32_t off = vectors[v], type = v == T_SYSCALL || v == T_BP ? 0xEE : 0x8E;
+        uint32_t off = vectors[v], type = v == T_SYSCALL || v == T_BP || v == T_UPROBE ? 0xEE : 0x8E;
         idt[v] = (off & 0xFFFF) | ((uint64_t)SEL_KCODE << 16) |
                  ((uint64_t)type << 40) | ((uint64_t)(off >> 16) << 48);
     }
@@ -111,6 +111,10 @@ NOPROBE void trap(struct trapframe *tf)
     bool done = false, user = tf->cs & 3;
     if (vec == T_SYSCALL && user) {
         uspace_syscall(tf);            /* interrupts on, may sleep: no irq_depth */
+        return;
+    }
+    if (vec == T_UPROBE && user) {
+        uspace_uprobe(tf);             /* an optimized user probe's buffer */
         return;
     }
     /* DR6 first (kernel/dr6.h): nothing before this point can raise a #DB

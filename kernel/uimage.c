@@ -20,6 +20,7 @@ struct uimage {
     bool ready;
     struct elf_image e;
     uint32_t ro[UIMAGE_MAXPAGES];    /* shared pages of the read-only segments, in order */
+    uint32_t ubuf;                   /* detour buffers of optimized user probes */
     int nro;
 };
 static struct uimage images[UIMAGE_MAX];
@@ -65,6 +66,11 @@ static int load(int prog, char *err, int errlen)
             im->ro[n++] = (uint32_t)pg;
         }
     }
+    if (!(im->ubuf = (uint32_t)palloc())) {
+        ksnprintf(err, errlen, "%s: no page for its detour buffers", up->name);
+        while (n) pfree((void *)im->ro[--n]);
+        return -ENOMEM;
+    }
     im->nro = n;
     im->ready = true;
     return 0;
@@ -102,6 +108,7 @@ int uimage_load(int prog, char *err, int errlen)
 int uimage_map(int prog, uint32_t *pgdir, uint32_t *entry, char *err, int errlen)
 {
     struct uimage *im;
+    uint32_t *pte;
     int i, r, ro = 0;
     ASSERT(prog >= 0 && prog < nuprogs && prog < UIMAGE_MAX);
     im = &images[prog];
@@ -112,8 +119,16 @@ int uimage_map(int prog, uint32_t *pgdir, uint32_t *entry, char *err, int errlen
             ksnprintf(err, errlen, "%s: out of memory mapping segment %d", uprogs[prog].name, i);
             return r;
         }
+    if (!(pte = uvm_pte(pgdir, USER_UBUF, true)))
+        return -ENOMEM;
+    *pte = im->ubuf | PTE_P | PTE_U | PTE_SHARED;
     *entry = im->e.entry;
     return 0;
+}
+
+uint32_t uimage_ubuf_page(int prog)
+{
+    return prog >= 0 && prog < UIMAGE_MAX && READ_ONCE(images[prog].ready) ? images[prog].ubuf : 0;
 }
 
 uint32_t uimage_text_page(int prog, uint32_t va)

@@ -60,6 +60,17 @@ bool uspace_fault(struct trapframe *tf)
     return true;
 }
 
+/* int $T_UPROBE: an optimized user probe's detour buffer (interrupts off);
+ * anywhere else it ends the process like any stray interrupt instruction. */
+void uspace_uprobe(struct trapframe *tf)
+{
+    if (!uprobe_opt_trap(tf)) {
+        tf->trapno = T_GP;
+        uspace_fault(tf);
+    }
+    uspace_return(tf);
+}
+
 /* Interrupts off; tf is a ring-3 frame of the current process. */
 void uspace_return(struct trapframe *tf)
 {

@@ -16,6 +16,8 @@
 #define USER_STACK_TOP 0xBFFF0000u   /* initial ESP; the stack grows down */
 #define USER_STACK_PAGES 16
 #define USER_XOL       0xBFFF8000u   /* the kernel's out-of-line slot page (uprobes): read-only */
+#define USER_UBUF      0xBFFF9000u   /* the program's detour buffers (optimized uprobes): read-only */
+#define T_UPROBE       0x82          /* int $0x82: an optimized uprobe's buffer enters the kernel */
 #define USER_TOP       0xC0000000u   /* first address above user space */
 
 /* At entry ESP points at one word: the argument given to SYS_spawn. */

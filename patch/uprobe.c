@@ -28,7 +28,7 @@ KPARAM_ENUM("uprobe_bug", uprobe_bug, "none|cow|no_ref_wait",
             "the text page (the others run unprobed), no_ref_wait frees a site while a process may "
             "still be stepping its instruction");
 enum { UPB_NONE, UPB_COW, UPB_NO_REF_WAIT };
-static struct sleeplock umutex = SLEEPLOCK_INIT("uprobe");
+struct sleeplock uprobe_mutex = SLEEPLOCK_INIT("uprobe");
 static int nprobes;
 
 uint8_t *usite_text(int prog, uint32_t addr)
@@ -37,8 +37,8 @@ uint8_t *usite_text(int prog, uint32_t addr)
     return page ? (uint8_t *)(page + (addr & 0xFFF)) : NULL;
 }
 
-/* The original bytes of prog's text at [addr, addr+n), int3s undone. */
-static int orig_bytes(int prog, uint32_t addr, uint8_t *buf, uint32_t n)
+/* The original bytes of prog's text at [addr, addr+n), int3s (and jumps) undone. */
+int usite_orig(int prog, uint32_t addr, uint8_t *buf, uint32_t n)
 {
     uint32_t i;
     int k;
@@ -47,9 +47,15 @@ static int orig_bytes(int prog, uint32_t addr, uint8_t *buf, uint32_t n)
         if (!b)
             return -1;
         buf[i] = *b;
-        for (k = 0; k < USITE_MAX; k++)
-            if (usites[k].state != USITE_FREE && usites[k].prog == prog && usites[k].addr == addr + i)
-                buf[i] = usites[k].orig;
+        for (k = 0; k < USITE_MAX; k++) {
+            struct usite *s = &usites[k];
+            if (s->state == USITE_FREE || s->prog != prog)
+                continue;
+            if (s->addr == addr + i)
+                buf[i] = s->orig;
+            else if (s->opt && addr + i > s->addr && addr + i < s->addr + s->olen)
+                buf[i] = s->region[addr + i - s->addr];
+        }
     }
     return 0;
 }
@@ -66,12 +72,12 @@ static int boundary(int prog, uint32_t addr, uint8_t insn[15], char *why, size_t
     if (elf_addr_symbol(up->image, up->size, addr, &fn, &off) || !usite_text(prog, addr))
         return ksnprintf(why, n, "%s:%08x is not in the program's text", up->name, addr), -1;
     for (at = addr - off; at < addr; at += in.len)
-        if (orig_bytes(prog, at, b, 15) || insn_decode(&in, b, 15) != INSN_OK)
+        if (usite_orig(prog, at, b, 15) || insn_decode(&in, b, 15) != INSN_OK)
             return ksnprintf(why, n, "%s:%s+%#x: cannot decode", up->name, fn, at - (addr - off)), -1;
     if (at != addr)
         return ksnprintf(why, n, "%s:%s+%#x is inside an instruction (the one at +%#x)", up->name, fn,
                          off, at - in.len - (addr - off)), -1;
-    return orig_bytes(prog, addr, insn, 15);
+    return usite_orig(prog, addr, insn, 15);
 }
 
 static int resolve(struct uprobe *u, char *why, size_t n)
@@ -127,8 +133,13 @@ static void poke(struct usite *s, uint8_t b)
         cow_poke(s, b);
         return;
     }
+    usite_poke(s, &b, 1);
+}
+
+void usite_poke(struct usite *s, const uint8_t *b, uint32_t n)
+{
     text_lock();
-    text_patch_write(usite_text(s->prog, s->addr), &b, 1);
+    text_patch_write(usite_text(s->prog, s->addr), b, (int)n);
     text_sync_cores();
     text_unlock();
 }
@@ -162,6 +173,8 @@ static struct usite *site_new(struct uprobe *u, char *err, size_t n)
     s->prog = u->prog_idx;
     s->addr = u->addr;
     s->orig = insn[0];
+    s->opt = false;
+    s->buf = -1;
     kmemcpy(s->bytes, insn, sizeof s->bytes);
     s->probes = NULL;
     s->refs = 0;
@@ -176,10 +189,10 @@ int uprobe_register(struct uprobe *u, char *err, size_t n)
     err[0] = 0;
     if (!u->pre_handler && !u->post_handler)
         return ksnprintf(err, n, "no handler"), -1;
-    sleeplock_acquire(&umutex);
+    sleeplock_acquire(&uprobe_mutex);
     if (resolve(u, err, n) || (!(s = site_of(u->prog_idx, u->addr)) && !(s = site_new(u, err, n)))) {
         uprobe_stats.refused++;
-        sleeplock_release(&umutex);
+        sleeplock_release(&uprobe_mutex);
         return -1;
     }
     u->site = s;
@@ -187,7 +200,7 @@ int uprobe_register(struct uprobe *u, char *err, size_t n)
     u->next = s->probes;
     __atomic_store_n(&s->probes, u, __ATOMIC_RELEASE);
     nprobes++;
-    sleeplock_release(&umutex);
+    sleeplock_release(&uprobe_mutex);
     return 0;
 }
 
@@ -204,11 +217,13 @@ void uprobe_unregister(struct uprobe *u)
 {
     struct usite *s = u->site;
     struct uprobe **pp;
-    sleeplock_acquire(&umutex);
+    sleeplock_acquire(&uprobe_mutex);
     for (pp = (struct uprobe **)&s->probes; *pp && *pp != u; pp = &(*pp)->next)
         ;
     ASSERT(*pp == u);
     *pp = u->next;
+    if (!s->probes)
+        usite_unoptimize(s);           /* the int3 first, the buffer released */
     if (!s->probes) {
         poke(s, s->orig);              /* first: a #BP taken meanwhile still finds the site */
         __atomic_store_n(&s->state, USITE_GOING, __ATOMIC_RELEASE);
@@ -218,7 +233,7 @@ void uprobe_unregister(struct uprobe *u)
         __atomic_store_n(&s->state, USITE_FREE, __ATOMIC_RELEASE);
     nprobes--;
     u->site = NULL;
-    sleeplock_release(&umutex);
+    sleeplock_release(&uprobe_mutex);
 }
 
 void uprobe_enable(struct uprobe *u) { __atomic_and_fetch(&u->flags, ~UPROBE_DISABLED, __ATOMIC_RELEASE); }

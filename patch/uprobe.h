@@ -45,6 +45,18 @@ void uprobe_proc_exit(struct proc *p);   /* a process dies mid-step: drop its re
 /* Where a user EIP really is: a slot address maps back to the probed one. */
 uint32_t uprobe_real_eip(const struct proc *p, uint32_t eip);
 
-struct uprobe_stats { uint32_t hits, steps, emulated, retries, refused; };
+/* Jump optimization (patch/uprobe_opt.c), thread context: 0 optimized, -1
+ * refused (err says which hazard), 1 busy (a process would resume inside
+ * the region: try again later).  Unoptimize waits until no process runs
+ * the detour buffer. */
+int uprobe_optimize(struct uprobe *u, char *err, size_t errlen);
+void uprobe_unoptimize(struct uprobe *u);
+bool uprobe_optimized(const struct uprobe *u);
+bool uprobe_opt_trap(struct trapframe *tf);   /* int $T_UPROBE from user mode */
+
+struct uprobe_stats {
+    uint32_t hits, steps, emulated, retries, refused;
+    uint32_t optimized, unoptimized, opt_hits, opt_busy, buf_waits;
+};
 extern struct uprobe_stats uprobe_stats;
 #endif

@@ -43,7 +43,7 @@ static bool user_word(struct trapframe *tf, uint32_t *v, bool write)
     return write ? !copy_to_user(esp, v, 4) : !copy_from_user(v, esp, 4);
 }
 
-static bool pre(struct usite *s, struct trapframe *tf, struct proc *p)
+bool usite_pre(struct usite *s, struct trapframe *tf, struct proc *p)
 {
     struct uprobe *u;
     bool skip = false;
@@ -98,7 +98,7 @@ static bool on_bp(struct proc *p, struct trapframe *tf)
     }
     uprobe_stats.hits++;
     tf->eip = a;
-    if (pre(s, tf, p)) {
+    if (usite_pre(s, tf, p)) {
         put(s);                        /* a handler moved EIP: no step, no post-handler */
         return true;
     }

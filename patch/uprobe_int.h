@@ -20,9 +20,20 @@ struct usite {
     struct uprobe *volatile probes;
     volatile uint32_t refs;           /* hits in progress (a process mid-step) */
     uint8_t *cow;                     /* negative control uprobe_bug=cow: the private copy */
+    /* jump-optimized (patch/uprobe_opt.c): the region [addr, addr + olen)
+     * is a jmp to buffer buf of the program's buffer page */
+    volatile bool opt;
+    uint8_t olen;
+    int8_t buf;                       /* -1: none */
+    uint8_t region[16];               /* the region's original bytes */
 };
 extern struct usite usites[USITE_MAX];
 
 /* The byte at addr of prog's shared text, through the kernel's mapping. */
 uint8_t *usite_text(int prog, uint32_t addr);
+int usite_orig(int prog, uint32_t addr, uint8_t *buf, uint32_t n);   /* int3s undone */
+bool usite_pre(struct usite *s, struct trapframe *tf, struct proc *p);   /* true: skip */
+void usite_poke(struct usite *s, const uint8_t *b, uint32_t n);
+extern struct sleeplock uprobe_mutex;
+void usite_unoptimize(struct usite *s);       /* under uprobe_mutex */
 #endif

@@ -121,6 +121,20 @@ SITE ut_count\n\()_site
     COUNT 2
     COUNT 3
 
+/* void ut_optN(uint32_t *counter): the same with room for a jump: the
+ * increment and a 5-byte mov form the region an optimized probe replaces */
+.macro OPT n
+FUNC ut_opt\n
+    movl 4(%esp), %eax
+SITE ut_opt\n\()_site
+    incl (%eax)
+    movl $\n, %edx
+    ret
+    .size ut_opt\n, . - ut_opt\n
+.endm
+    OPT 0
+    OPT 1
+
     .data
     .globl ut_rep_src
 ut_rep_src:

@@ -1,6 +1,7 @@
 /* uworker: the user side of uprobe-torture (tests/kernel/uprobe_torture.c).
  * main(ms): until uptime passes start + ms, calls the probe targets of
- * user/utarget_asm.S with checked results, counts calls of ut_count0..3 in
+ * user/utarget_asm.S with checked results, counts calls of ut_count0..3 and
+ * ut_opt0..1 in
  * uw_counts[] (the kernel reads it by symbol: the probed instruction is the
  * increment itself), and keeps a buffer of UW_PAGES pages at uw_buf(pid)
  * whose every word is uw_word(pid, address) or 0 (being refilled): it
@@ -12,9 +13,12 @@
 int ut_mov(int x), ut_jcc(int x), ut_call(int x), ut_icall(int x), ut_pushf(int x);
 int ut_ret(int x), ut_rep(int x);
 void ut_count0(uint32_t *c), ut_count1(uint32_t *c), ut_count2(uint32_t *c), ut_count3(uint32_t *c);
+void ut_opt0(uint32_t *c), ut_opt1(uint32_t *c);
 
-uint32_t uw_counts[4];
-static void (*const count[4])(uint32_t *) = { ut_count0, ut_count1, ut_count2, ut_count3 };
+#define UW_NCOUNT 6
+uint32_t uw_counts[UW_NCOUNT];
+static void (*const count[UW_NCOUNT])(uint32_t *) = { ut_count0, ut_count1, ut_count2, ut_count3,
+                                                      ut_opt0, ut_opt1 };
 static int errors;
 
 /* Contract with the kernel side (tests/kernel/uprobe_torture.c). */
@@ -60,7 +64,7 @@ int main(int ms)
     refill(pid);
     do {
         r ^= r << 13, r ^= r >> 17, r ^= r << 5;
-        count[r & 3](&uw_counts[r & 3]);
+        count[(r >> 3) % UW_NCOUNT](&uw_counts[(r >> 3) % UW_NCOUNT]);
         checked((int)(r >> 8));
         if (++i % 256 == 0)
             refill(pid);

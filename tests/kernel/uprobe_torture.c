@@ -27,9 +27,10 @@
 #include "tests/kernel/torture.h"
 
 #define UPT_MAXW (2 * NCPU_MAX)
-#define NCOUNT 4
+#define NCOUNT 6                       /* counted sites; the last two may be jump-optimized */
+#define NOPT 2
 static const char *const site_name[] = {
-    "ut_count0_site", "ut_count1_site", "ut_count2_site", "ut_count3_site",
+    "ut_count0_site", "ut_count1_site", "ut_count2_site", "ut_count3_site", "ut_opt0_site", "ut_opt1_site",
     "ut_mov_site", "ut_jcc_site", "ut_call_site", "ut_icall_site", "ut_pushf_site", "ut_ret_site", "ut_rep_site",
 };
 #define NSITE (sizeof site_name / sizeof site_name[0])
@@ -41,7 +42,7 @@ static struct uprobe up[NSITE];
 static bool live[NSITE], on[NSITE];
 static volatile uint32_t hits[UPT_MAXW][NCOUNT];
 static uint32_t snap_calls[UPT_MAXW][NCOUNT], snap_hits[UPT_MAXW][NCOUNT];
-static uint32_t windows, ops[4], mismatches;
+static uint32_t windows, ops[6], mismatches;
 
 static int slot_of(struct proc *p)
 {
@@ -61,12 +62,15 @@ static int upt_pre(struct uprobe *u, struct trapframe *tf, struct proc *p)
     return 0;
 }
 
-/* Worker i's counter k plus the increment it owes (stepping site k's copy). */
+/* Worker i's counter k plus the increment it owes: it is stepping site k's
+ * copy, or stopped in site k's detour buffer right after its int $T_UPROBE. */
 static uint32_t calls_now(int i, int k)
 {
     uint32_t *pte = uvm_pte(w[i]->pgdir, counts_va + 4 * (uint32_t)k, false);
     uint32_t v = *(uint32_t *)((*pte & ~0xFFFu) + ((counts_va + 4 * (uint32_t)k) & 0xFFF));
-    return v + (w[i]->ustep && w[i]->ustep == up[k].site);
+    struct usite *s = up[k].site;
+    return v + (w[i]->ustep && w[i]->ustep == s) +
+           (s->buf >= 0 && proc_user_eip(w[i]) == USER_UBUF + 64 * (uint32_t)s->buf + 2);
 }
 
 struct flip { int k; bool enable; };
@@ -101,6 +105,20 @@ static void flip(int k, bool enable)
     ops[enable ? 2 : 3]++;
 }
 
+static void toggle_opt(int k)
+{
+    char err[160];
+    int r;
+    if (uprobe_optimized(&up[k])) {
+        uprobe_unoptimize(&up[k]);
+        ops[5]++;
+    } else if ((r = uprobe_optimize(&up[k], err, sizeof err)) < 0) {
+        panic("uprobe-torture: %s refused: %s", site_name[k], err);
+    } else {
+        ops[4] += r == 0;
+    }
+}
+
 static void step(uint32_t *rng)
 {
     int k = (int)(torture_rnd(rng) % NSITE);
@@ -121,6 +139,9 @@ static void step(uint32_t *rng)
         live[k] = false;
         ops[1]++;
     }
+    k = NCOUNT - NOPT + (int)(torture_rnd(rng) % NOPT);   /* and, half the time, an optimizable site */
+    if (live[k] && torture_rnd(rng) % 2)
+        toggle_opt(k);
 }
 
 static int scenario_uprobe_torture(char *why, size_t n)
@@ -163,6 +184,9 @@ static int scenario_uprobe_torture(char *why, size_t n)
             "retries %u; kills %u\n", nw, iters, ops[0], ops[1], ops[2], ops[3], windows, mismatches,
             uprobe_stats.hits, uprobe_stats.steps, uprobe_stats.emulated, uprobe_stats.retries,
             uspace_nkills - kills);
+    kprintf("uprobe-torture: optimized %u unoptimized %u, busy (a process inside the region) %u, "
+            "waits for a buffer to empty %u; hits through buffers %u\n", uprobe_stats.optimized,
+            uprobe_stats.unoptimized, uprobe_stats.opt_busy, uprobe_stats.buf_waits, uprobe_stats.opt_hits);
     if (bad)
         return 1;
     if (mismatches)
