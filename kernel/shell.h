@@ -85,7 +85,7 @@ int cmd_strategies(int argc, char **argv);
 int cmd_ps(int argc, char **argv);       /* kernel/shell_user.c */
 int cmd_run(int argc, char **argv);
 int cmd_uprobe(int argc, char **argv);   /* kernel/shell_uprobe.c */
-void sh_uprobe_list(void);
+void sh_uprobe_list(bool quiet_if_none);
 struct kscenario;
 /* Run s in the shell's thread with duration= ms; tag starts its lines. */
 int sh_run_scenario(const struct kscenario *s, uint32_t ms, const char *tag);

@@ -237,7 +237,7 @@ int cmd_probe(int argc, char **argv)
     int q;
     if (sh_eq(argv[0], "probes") || sh_eq(sub, "list")) {
         list();
-        sh_uprobe_list();
+        sh_uprobe_list(true);          /* user probes, if any */
         return 0;
     }
     if (sh_eq(sub, "add"))

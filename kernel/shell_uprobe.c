@@ -26,7 +26,7 @@ static int sh_upre(struct uprobe *u, struct trapframe *tf, struct proc *p)
     return 0;
 }
 
-void sh_uprobe_list(void)
+void sh_uprobe_list(bool quiet_if_none)
 {
     int i, n = 0;
     for (i = 0; i < SH_NUPROBE; i++)
@@ -36,7 +36,7 @@ void sh_uprobe_list(void)
             kprintf("u%-2d %-24s %08x %8u  %8d  %08x\n", i + 1, ups[i]->spec, ups[i]->u.addr,
                     ups[i]->u.nhit, ups[i]->last_pid, ups[i]->last_eax);
         }
-    if (!n)
+    if (!n && !quiet_if_none)
         kprintf("no user probes (uprobe add PROGRAM:SYMBOL[+off])\n");
 }
 
@@ -109,7 +109,7 @@ int cmd_uprobe(int argc, char **argv)
     uint32_t id;
     int i;
     if (sh_eq(sub, "list") && argc <= 2) {
-        sh_uprobe_list();
+        sh_uprobe_list(false);
         return 0;
     }
     if (argc != 3 || (!sh_eq(sub, "add") && !sh_eq(sub, "remove")))
