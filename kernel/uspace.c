@@ -6,6 +6,7 @@
  * preemption point under every preemption model, as in Linux. */
 #include "kernel/uspace.h"
 #include "kernel/trap.h"
+#include "kernel/sched.h"
 #include "kernel/proc.h"
 #include "kernel/syscall.h"
 #include "kernel/usys.h"
@@ -79,6 +80,11 @@ void uspace_return(struct trapframe *tf)
     if (p->killed) {
         sti();
         proc_exit(PROC_KILLED(p->kill_vec));
+    }
+    if (p->thread->park) {             /* hazard cells: asleep right here until thread_wake */
+        p->thread->park = false;
+        p->thread->state = TS_SLEEPING;
+        sched_block();
     }
     if (READ_ONCE(mycpu()->need_resched))
         thread_yield();

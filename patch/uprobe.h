@@ -41,7 +41,9 @@ void uprobe_disable(struct uprobe *u);
 int uprobe_count(void);
 /* kernel/uspace.c: a #BP or #DB from user mode; true if it was a uprobe's. */
 bool uprobe_trap(struct trapframe *tf);
-void uprobe_proc_exit(struct proc *p);   /* a process dies mid-step: drop its reference */
+void uprobe_proc_exit(struct proc *p);
+/* For the hazard cells: a user-mode #DB from breakpoint 0 (DR6.B0). */
+extern bool (*uprobe_db_hook)(struct trapframe *tf);   /* a process dies mid-step: drop its reference */
 /* Where a user EIP really is: a slot address maps back to the probed one. */
 uint32_t uprobe_real_eip(const struct proc *p, uint32_t eip);
 

@@ -146,11 +146,13 @@ static void fixup(struct usite *s, struct trapframe *tf, struct proc *p)
     }
 }
 
+bool (*uprobe_db_hook)(struct trapframe *tf);
+
 static bool on_db(struct proc *p, struct trapframe *tf)
 {
     struct usite *s = p->ustep;
     if (!s || !(tf->err & DR6_BS))
-        return false;
+        return (tf->err & DR6_B0) && uprobe_db_hook && uprobe_db_hook(tf);   /* a test's breakpoint */
     if (tf->eip == USER_XOL)
         return true;                   /* a rep string instruction: one more iteration */
     fixup(s, tf, p);

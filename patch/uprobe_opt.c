@@ -56,12 +56,16 @@ static int region(struct usite *s, char *err, size_t n)
     for (at = s->addr; at < s->addr + 5; at += in.len) {
         if (usite_orig(s->prog, at, b, 15) || insn_decode(&in, b, 15) != INSN_OK || at + in.len > hi)
             return refuse(err, n, "H12", s, "the region crosses the function's end", at);
+        if (uprobe_opt_naive)
+            continue;                  /* BUG on purpose: a blind copy, no analysis */
         if (in.flags & (INSN_F_CALL | INSN_F_ICALL))
             return refuse(err, n, "H3", s, "a call inside the region (its return address would point into the jump)", at);
         if (in.flags & (INSN_F_REL | INSN_F_IJMP | INSN_F_RET | INSN_F_INT | INSN_F_IRET | INSN_F_FAR))
             return refuse(err, n, "H12", s, "a control transfer inside the region", at);
     }
     s->olen = (uint8_t)(at - s->addr);
+    if (uprobe_opt_naive)
+        return usite_orig(s->prog, s->addr, s->region, s->olen);
     for (at = lo; at < hi; at += in.len) {           /* H4: a branch into the interior */
         if (usite_orig(s->prog, at, b, 15) || insn_decode(&in, b, 15) != INSN_OK)
             return refuse(err, n, "H12", s, "cannot decode the function", at);
@@ -94,6 +98,14 @@ static int fill_buffer(struct usite *s, int i, char *err, size_t n)
     int k;
     b[0] = 0xCD;
     b[1] = T_UPROBE;
+    if (uprobe_opt_naive) {            /* BUG on purpose: the bytes copied blindly, then a jmp back */
+        uint32_t rel = s->addr + s->olen - (buf_va(i) + 2 + s->olen + 5);
+        kmemcpy(b + 2, s->region, s->olen);
+        b[2 + s->olen] = 0xE9;
+        kmemcpy(b + 3 + s->olen, &rel, 4);
+        buf_write(s->prog, i, b, 2 + s->olen + 5);
+        return 0;
+    }
     k = reloc_region(s->region, s->addr, s->olen, b + 2, UBUF_SIZE - 2, buf_va(i) + 2, &res);
     if (k < 0)
         return refuse(err, n, res.hazard ? res.hazard : "H9", s, res.why ? res.why : "relocation", res.fail_addr);

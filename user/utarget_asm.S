@@ -135,6 +135,28 @@ SITE ut_opt\n\()_site
     OPT 0
     OPT 1
 
+/* void ut_nap(void): sleeps 1 ms (a callee the H3 cell parks a process in) */
+FUNC ut_nap
+    pushl %ebx
+    movl $1, %ebx
+    movl $SYS_sleep, %eax
+    int $T_SYSCALL
+    popl %ebx
+    ret
+    .size ut_nap, . - ut_nap
+
+/* int ut_h3(int x): x + 5 after an indirect call of ut_nap; the region at
+ * ut_h3_site holds the 2-byte call and the load after it, so a process in
+ * ut_nap has a return address inside it (H3) */
+FUNC ut_h3
+    movl $ut_nap, %ecx
+SITE ut_h3_site
+    call *%ecx
+    movl 4(%esp), %eax
+    addl $5, %eax
+    ret
+    .size ut_h3, . - ut_h3
+
     .data
     .globl ut_rep_src
 ut_rep_src:

@@ -1,0 +1,136 @@
+/* Hazard cells in user code (patch/uprobe_opt.c): a process of ucell is
+ * parked by an execute breakpoint (DR0, SDM Vol. 3, 17.2.4: a fault, EIP =
+ * the instruction) exactly where a hazard needs it, then the probe is
+ * optimized or unoptimized.  H1: parked at the region's second instruction;
+ * H3: parked in a callee whose return address is inside the region; H8:
+ * parked inside the detour buffer.  Under uprobe_opt=safe each is defended
+ * (busy, refused, waited for) and the process exits 0; under naive
+ * (tests/scenarios/neg-ucell-*) the process dies. */
+#include "kernel/ktest.h"
+#include "kernel/proc.h"
+#include "kernel/uimage.h"
+#include "kernel/uprog.h"
+#include "kernel/elf.h"
+#include "kernel/usys.h"
+#include "kernel/trap.h"
+#include "kernel/ipi.h"
+#include "kernel/x86.h"
+#include "kernel/mem.h"
+#include "kernel/console.h"
+#include "kernel/cpu.h"
+#include "patch/uprobe_int.h"
+
+#define EFLAGS_RF 0x10000
+#define UC_CPU (ncpu > 1 ? 1 : 0)
+static struct { uint32_t at; volatile int hit; struct thread *volatile t; } upk;
+
+static bool upark_db(struct trapframe *tf)
+{
+    if (tf->eip != upk.at)
+        return false;
+    write_dr7(0);
+    tf->eflags |= EFLAGS_RF;           /* resume without re-triggering */
+    upk.t = thread_current();
+    upk.t->park = true;                /* asleep on the way back (kernel/uspace.c) */
+    upk.hit = 1;
+    return true;
+}
+
+static void arm(void *arg) { (void)arg; write_dr0(upk.at); write_dr7(0x1); }
+static void disarm(void *arg) { (void)arg; write_dr7(0); }
+
+static uint32_t sym(const char *name)
+{
+    int prog = uimage_find("ucell");
+    uint32_t v = 0;
+    elf_symbol(uprogs[prog].image, uprogs[prog].size, name, &v);
+    return v;
+}
+
+/* A ucell process parked at `at`; NULL if it never got there. */
+static struct proc *park(uint32_t at)
+{
+    char err[96];
+    struct proc *p;
+    int i;
+    upk.at = at;
+    upk.hit = 0;
+    upk.t = NULL;
+    uprobe_db_hook = upark_db;
+    smp_call_one(UC_CPU, arm, NULL, true);
+    if (!(p = proc_spawn("ucell", 3000, NULL, false, 1u << UC_CPU, err, sizeof err)))
+        return NULL;
+    for (i = 0; i < 2000 && !(upk.hit && upk.t->state == TS_SLEEPING); i++)
+        thread_sleep_ns(1000000);
+    return p;
+}
+
+static int unpark(struct proc *p)
+{
+    smp_call_one(UC_CPU, disarm, NULL, true);
+    upk.at = 0;
+    if (upk.t)
+        thread_wake(upk.t);
+    uprobe_db_hook = NULL;
+    return proc_wait(p);
+}
+
+static int nop_pre(struct uprobe *u, struct trapframe *tf, struct proc *p) { (void)u; (void)tf; (void)p; return 0; }
+
+KTEST(ucell_h1_parked_inside_the_region)
+{
+    static struct uprobe u;
+    char err[160];
+    struct proc *p;
+    u = (struct uprobe){ .prog = "ucell", .symbol = "ut_opt0_site", .pre_handler = nop_pre };
+    KASSERT(uprobe_register(&u, err, sizeof err) == 0);
+    p = park(sym("ut_opt0_site") + 2);           /* after incl, on the mov: inside the region */
+    KASSERT(p && upk.hit);
+    KEXPECT_EQ(proc_user_eip(p), upk.at);
+    KEXPECT_EQ(uprobe_optimize(&u, err, sizeof err), 1);   /* busy: it would resume inside the jump */
+    KEXPECT_EQ(unpark(p), 0);
+    uprobe_unregister(&u);
+}
+
+KTEST(ucell_h3_return_address_inside_the_region)
+{
+    static struct uprobe u;
+    char err[160];
+    struct proc *p;
+    u = (struct uprobe){ .prog = "ucell", .symbol = "ut_h3_site", .pre_handler = nop_pre };
+    KASSERT(uprobe_register(&u, err, sizeof err) == 0);
+    p = park(sym("ut_nap"));                     /* called from the region: returns to site + 2 */
+    KASSERT(p && upk.hit);
+    KEXPECT_EQ(uprobe_optimize(&u, err, sizeof err), -1);
+    kprintf("# %s\n", err);
+    KEXPECT(kmemcmp(err, "not optimized: H3", 17) == 0);
+    KEXPECT_EQ(unpark(p), 0);
+    uprobe_unregister(&u);
+}
+
+static volatile int unopt_done;
+static void unopt(void *arg) { uprobe_unoptimize(arg); unopt_done = 1; }
+
+KTEST(ucell_h8_parked_inside_the_buffer)
+{
+    static struct uprobe u;
+    char err[160];
+    struct proc *p;
+    struct thread *t;
+    int r, i;
+    u = (struct uprobe){ .prog = "ucell", .symbol = "ut_opt0_site", .pre_handler = nop_pre };
+    KASSERT(uprobe_register(&u, err, sizeof err) == 0);
+    for (i = 0; i < 100 && (r = uprobe_optimize(&u, err, sizeof err)) == 1; i++)
+        thread_sleep_ns(1000000);
+    KASSERT(r == 0 && u.site->buf >= 0);
+    p = park(USER_UBUF + 64 * (uint32_t)u.site->buf + 4);   /* int $0x82, incl, then here */
+    KASSERT(p && upk.hit);
+    unopt_done = 0;
+    t = thread_create("ucell-unopt", unopt, &u, CPUMASK_ALL);
+    thread_sleep_ns(50000000);
+    KEXPECT(!unopt_done);                        /* it waits: a process is inside the buffer */
+    KEXPECT_EQ(unpark(p), 0);
+    thread_join(t);
+    KEXPECT(unopt_done);
+    uprobe_unregister(&u);
+}
