@@ -110,7 +110,8 @@ static bool on_bp(struct proc *p, struct trapframe *tf)
     }
     pte = uvm_pte(p->pgdir, USER_XOL, false);
     ASSERT(pte && (*pte & PTE_P));
-    text_write((void *)(*pte & ~0xFFFu), s->bytes, s->o.len);   /* through an alias: a code change */
+    if (kmemcmp((void *)(*pte & ~0xFFFu), s->bytes, s->o.len))   /* not already there from the last hit */
+        text_write((void *)(*pte & ~0xFFFu), s->bytes, s->o.len);   /* through an alias: a code change */
     p->ustep = s;
     p->ustep_tf = tf->eflags & EFLAGS_TF;
     tf->eip = USER_XOL;

@@ -36,7 +36,7 @@ $(filter-out $(UB)/spin.elf,$(UELFS)): $(UB)/%.elf: $(UB)/%.o $(ULIB) user/user.
 	@$(KLD) $(ULDFLAGS) -o $@ $(filter %.o,$^) $(LIBGCC)
 
 $(UB)/utorture.elf: $(UB)/utorture_block.o
-$(UB)/utarget.elf $(UB)/uworker.elf $(UB)/ucell.elf: $(UB)/utarget_asm.o
+$(UB)/utarget.elf $(UB)/uworker.elf $(UB)/ucell.elf $(UB)/ubench.elf: $(UB)/utarget_asm.o
 
 $(UB)/spin.elf: $(UB)/spin.o user/user.ld
 	@echo "  ULD     $@"

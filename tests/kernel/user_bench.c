@@ -2,7 +2,8 @@
  * (user/ubench.c, rdtsc in user mode), and switches on one CPU: two kernel
  * threads yielding to each other (no CR3 change), two processes doing the
  * same (under uspace=shared each switch loads the other's page directory),
- * each switch paying for a yield system call too.  Compare
+ * each switch paying for a yield system call too; a user-probe hit (int3,
+ * optimized) against the unprobed call; probe_read_user per page.  Compare
  * layouts with two runs (bench-user-shared, bench-user-split); ratios inside
  * one run.  BENCH lines carry "uspace". */
 #include "kernel/scenario.h"
@@ -13,6 +14,10 @@
 #include "kernel/cpu.h"
 #include "kernel/fmt.h"
 #include "kernel/panic.h"
+#include "kernel/uread.h"
+#include "kernel/usys.h"
+#include "kernel/x86.h"
+#include "patch/uprobe.h"
 #include "tests/kernel/bench.h"
 
 #define UB_YIELDS 20000
@@ -81,6 +86,69 @@ static uint32_t switch_procs(int cpu)
     return r;
 }
 
+/* ps per call of ut_opt0 as ubench times it: unprobed, int3 probe, optimized. */
+static uint32_t hit_ps(int cpu)
+{
+    uint32_t rep[3];
+    ub_wait(ub_spawn((uint32_t)-1, cpu), rep);
+    return (uint32_t)((uint64_t)rep[0] * 1000000000 / clock_tsc_khz / rep[2]);
+}
+
+static int nop_pre(struct uprobe *u, struct trapframe *tf, struct proc *p) { (void)u; (void)tf; (void)p; return 0; }
+
+static void uprobe_costs(int cpu, const char *extra)
+{
+    static struct uprobe u;
+    char err[160], x[96];
+    uint32_t none, int3, opt = 0;
+    int r, i;
+    none = hit_ps(cpu);
+    u = (struct uprobe){ .prog = "ubench", .symbol = "ut_opt0_site", .pre_handler = nop_pre };
+    if (uprobe_register(&u, err, sizeof err))
+        panic("bench-user: %s", err);
+    int3 = hit_ps(cpu);
+    for (i = 0; i < 100 && (r = uprobe_optimize(&u, err, sizeof err)) == 1; i++)
+        thread_sleep_ns(1000000);
+    if (r == 0)
+        opt = hit_ps(cpu);
+    uprobe_unregister(&u);
+    ksnprintf(x, sizeof x, "%s,\"kind\":\"user-unprobed\"", extra);
+    bench_emit_value("uprobe-hit", "ps", none, x);
+    ksnprintf(x, sizeof x, "%s,\"kind\":\"user-int3\"", extra);
+    bench_emit_value("uprobe-hit", "ps", int3, x);
+    ksnprintf(x, sizeof x, "%s,\"kind\":\"user-optimized\"", extra);
+    bench_emit_value("uprobe-hit", "ps", opt, x);
+    kprintf("bench: uspace=%s: a call of ut_opt0 %u ns unprobed, %u ns with an int3 user probe (x%u), "
+            "%u ns optimized (x%u; %s)\n", layout(), none / 1000, int3 / 1000, none ? int3 / none : 0,
+            opt / 1000, none ? opt / none : 0, r == 0 ? "ratio optimized/int3 below" : err);
+    if (opt && int3)
+        kprintf("bench: optimized/int3 user-probe hit: %u.%02u\n", opt / int3, opt * 100 / int3 % 100);
+}
+
+/* probe_read_user of a running process's stack page, the best of 8 x 32. */
+static void uread_cost(int cpu, const char *extra)
+{
+    static uint8_t buf[PAGE_SIZE];
+    char err[96];
+    struct proc *p = proc_spawn("spin", 400000000, NULL, false, 1u << cpu, err, sizeof err);
+    uint64_t best = ~0ull, t0;
+    int i, k, bad = 0;
+    if (!p)
+        panic("bench-user: %s", err);
+    thread_sleep_ns(10000000);
+    for (k = 0; k < 8; k++) {
+        t0 = rdtsc();
+        for (i = 0; i < 32; i++)
+            bad |= probe_read_user(buf, p, USER_STACK_TOP - PAGE_SIZE, PAGE_SIZE);
+        t0 = (rdtsc() - t0) / 32;
+        best = t0 < best ? t0 : best;
+    }
+    proc_wait(p);
+    bench_emit_value("uread-page", "ns", best * 1000000 / clock_tsc_khz, extra);
+    kprintf("bench: uspace=%s: probe_read_user of a 4 KiB page %u ns (%s)\n", layout(),
+            (uint32_t)(best * 1000000 / clock_tsc_khz), bad ? "a read failed" : "every read exact in size");
+}
+
 static int scenario_bench_user(char *why, size_t n)
 {
     int cpu = ncpu > 1 ? 1 : 0;
@@ -102,6 +170,8 @@ static int scenario_bench_user(char *why, size_t n)
     kprintf("bench: uspace=%s: switch between kernel threads %u ns; between processes %u ns "
             "(a yield system call included; %s)\n", layout(), ks, ps, uspace_layout == USPACE_SPLIT ?
             "no CR3 load at the switch, one at each kernel entry and exit" : "a CR3 load at each switch");
+    uprobe_costs(cpu, extra);
+    uread_cost(cpu, extra);
     return 0;
 }
 KSCENARIO("bench-user", scenario_bench_user,
