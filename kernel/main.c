@@ -86,7 +86,7 @@ void kmain(uint32_t magic, struct multiboot_info *mb)
     slot_init();                         /* instruction slots, read-only like text */
     smp_init();                          /* APIC, clock, IOAPIC, threads, APs */
     kprintf("cpus: %d found by firmware, %d online\n", ncpu_found, ncpu);
-    uspace_init();                       /* user-space layout, the process reaper */
+    uspace_init();                       /* user-space layout (uspace=) */
     if (param_cpus_expected && param_cpus_expected != ncpu_found) {
         kprintf("!!! cpus=%d expected but firmware describes %d\n", param_cpus_expected, ncpu_found);
         kprintf("End of test: FAILURE (cpu count %d, expected %d)\n", ncpu_found, param_cpus_expected);

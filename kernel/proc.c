@@ -27,6 +27,7 @@ static int nreap;
 static struct waitq reap_wq = WAITQ_INIT("reap");
 
 void uspace_enter(struct trapframe *tf, uint32_t cr3) __attribute__((noreturn));
+static void reaper_start(void);
 
 struct proc *proc_current(void)
 {
@@ -137,6 +138,7 @@ struct proc *proc_spawn(const char *name, uint32_t arg, struct proc *parent, boo
     int prog = uimage_find(name);
     struct proc *p;
     struct thread *t;
+    reaper_start();
     if (prog < 0) {
         ksnprintf(err, (size_t)errlen, "no program named '%s'", name);
         return NULL;
@@ -274,8 +276,15 @@ void proc_foreach(void (*fn)(struct proc *p, void *arg), void *arg)
     spin_unlock(&ptable_lock);
 }
 
-void proc_init(void)
+/* The reaper starts with the first process: a boot without user space
+ * keeps its CPUs to itself (sched-deadlock-2 leaves a CPU's preemption
+ * count raised on purpose; nothing else may be scheduled there). */
+static void reaper_start(void)
 {
+    static volatile int started;
+    if (__atomic_exchange_n(&started, 1, __ATOMIC_ACQ_REL))
+        return;
     if (!thread_create("reaper", reaper, NULL, CPUMASK_ALL))
-        panic("proc_init: no reaper thread");
+        panic("proc: no reaper thread");
 }
+

@@ -36,7 +36,6 @@ struct proc {
     struct completion done;
 };
 
-void proc_init(void);
 /* A new process running program name with argument arg on the CPUs in
  * affinity; NULL with a reason in err (unknown program, out of memory, full). */
 struct proc *proc_spawn(const char *name, uint32_t arg, struct proc *parent, bool detached,

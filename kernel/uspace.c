@@ -22,7 +22,6 @@ volatile uint32_t uspace_nsyscalls, uspace_nkills;
 void uspace_init(void)
 {
     uvm_init();
-    proc_init();
 }
 
 void uspace_syscall(struct trapframe *tf)

@@ -4,7 +4,7 @@
 #define USPACE_H
 #include "kernel/types.h"
 struct trapframe;
-void uspace_init(void);                  /* boot CPU, after threads exist */
+void uspace_init(void);                  /* boot CPU, after threads exist: the layout */
 void uspace_syscall(struct trapframe *tf);
 bool uspace_fault(struct trapframe *tf); /* reports and marks the process killed: true */
 void uspace_return(struct trapframe *tf);

@@ -28,6 +28,7 @@ KPARAM_ENUM("uprobe_bug", uprobe_bug, "none|cow|no_ref_wait",
             "the text page (the others run unprobed), no_ref_wait frees a site while a process may "
             "still be stepping its instruction");
 enum { UPB_NONE, UPB_COW, UPB_NO_REF_WAIT };
+bool uprobe_cow_bug(void) { return uprobe_bug == UPB_COW; }
 struct sleeplock uprobe_mutex = SLEEPLOCK_INIT("uprobe");
 static int nprobes;
 

@@ -36,4 +36,5 @@ bool usite_pre(struct usite *s, struct trapframe *tf, struct proc *p);   /* true
 void usite_poke(struct usite *s, const uint8_t *b, uint32_t n);
 extern struct sleeplock uprobe_mutex;
 void usite_unoptimize(struct usite *s);       /* under uprobe_mutex */
+bool uprobe_cow_bug(void);                    /* uprobe_bug=cow: int3s in a private copy only */
 #endif

@@ -172,6 +172,8 @@ static int optimize_locked(struct usite *s, char *err, size_t n)
     struct uprobe *u;
     if (s->opt)
         return 0;
+    if (uprobe_cow_bug())
+        return 1;                      /* the cow control's int3 is not in the shared page */
     for (u = s->probes; u; u = u->next)
         if (u->post_handler)
             return refuse(err, n, "-", s, "a probe there has a post-handler (it stays an int3 probe)", s->addr);

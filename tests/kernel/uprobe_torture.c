@@ -6,7 +6,9 @@
  * (every other CPU parked, so no user code runs) that also snapshots each
  * worker's counter and hit count, and a window's hits must equal the calls
  * that worker made in it, exactly (a process caught between its #BP and
- * its step's #DB is counted as the increment it still owes).  Also: every
+ * its step's #DB is counted as the increment it still owes).  Handlers read
+ * another worker's buffer with probe_read_user while its owner unmaps and
+ * refills it: every read is -1 or exact (0 while refilling).  Also: every
  * worker exits 0, nobody is killed, the text is the image's again at the end. */
 #include "kernel/scenario.h"
 #include "kernel/proc.h"
@@ -23,6 +25,7 @@
 #include "kernel/fmt.h"
 #include "kernel/param.h"
 #include "kernel/panic.h"
+#include "kernel/uread.h"
 #include "patch/uprobe_int.h"
 #include "tests/kernel/torture.h"
 
@@ -53,12 +56,44 @@ static int slot_of(struct proc *p)
     return -1;
 }
 
+/* Contract with user/uworker.c: where each worker keeps its buffer and what
+ * every word of it holds (or 0, while the worker refills it). */
+#define UW_PAGES 2
+static uint32_t uw_buf(int pid) { return USER_MAP_BASE + 0x01000000u + (uint32_t)(pid % 64) * 0x10000u; }
+static uint32_t uw_word(int pid, uint32_t a) { return (a * 2654435761u) ^ ((uint32_t)pid << 20) ^ 0x5a5a0001u; }
+static volatile uint32_t reads_ok, reads_refused, reads_wrong, wrong_at, wrong_got, wrong_pid;
+
+/* From a handler: 64 bytes of another worker's buffer, which it may be
+ * unmapping and refilling right now: -1, or every word exact or 0. */
+static void read_other(int i)
+{
+    uint32_t buf[16], n = (uint32_t)nw, h = reads_ok + reads_refused, a, k;
+    struct proc *q = w[((uint32_t)i + 1 + h % (n - 1)) % n];
+    a = uw_buf(q->pid) + (h * 68) % (UW_PAGES * PAGE_SIZE - sizeof buf) / 4 * 4;
+    if (probe_read_user(buf, q, a, sizeof buf)) {
+        __atomic_add_fetch(&reads_refused, 1, __ATOMIC_RELAXED);
+        return;
+    }
+    for (k = 0; k < 16; k++)
+        if (buf[k] && buf[k] != uw_word(q->pid, a + 4 * k)) {
+            if (!__atomic_fetch_add(&reads_wrong, 1, __ATOMIC_RELAXED)) {
+                wrong_at = a + 4 * k;
+                wrong_got = buf[k];
+                wrong_pid = (uint32_t)q->pid;
+            }
+            return;
+        }
+    __atomic_add_fetch(&reads_ok, 1, __ATOMIC_RELAXED);
+}
+
 static int upt_pre(struct uprobe *u, struct trapframe *tf, struct proc *p)
 {
     int k = (int)(u - up), i = slot_of(p);
     (void)tf;
     if (k < NCOUNT && i >= 0)
         hits[i][k]++;                  /* one process is one thread: no race per slot */
+    if (i >= 0 && nw > 1)
+        read_other(i);
     return 0;
 }
 
@@ -83,8 +118,8 @@ static int flip_fn(void *arg)
     for (i = 0; i < nw; i++) {
         uint32_t c = calls_now(i, k), h = hits[i][k];
         if (!f->enable && c - snap_calls[i][k] != h - snap_hits[i][k] && mismatches++ < 5)
-            kprintf("!!! uprobe-torture: worker pid %d made %u calls of ut_count%d while its probe was "
-                    "enabled, the handler ran %u times\n", w[i]->pid, c - snap_calls[i][k], k,
+            kprintf("!!! uprobe-torture: worker pid %d made %u calls at %s while its probe was "
+                    "enabled, the handler ran %u times\n", w[i]->pid, c - snap_calls[i][k], site_name[k],
                     h - snap_hits[i][k]);
         snap_calls[i][k] = c;
         snap_hits[i][k] = h;
@@ -184,6 +219,11 @@ static int scenario_uprobe_torture(char *why, size_t n)
             "retries %u; kills %u\n", nw, iters, ops[0], ops[1], ops[2], ops[3], windows, mismatches,
             uprobe_stats.hits, uprobe_stats.steps, uprobe_stats.emulated, uprobe_stats.retries,
             uspace_nkills - kills);
+    kprintf("uprobe-torture: handler reads of other workers' buffers: %u exact, %u refused "
+            "(not present), %u wrong\n", reads_ok, reads_refused, reads_wrong);
+    if (reads_wrong)
+        kprintf("!!! uprobe-torture: read %08x of pid %u in a handler: %08x, want %08x or 0\n", wrong_at,
+                wrong_pid, wrong_got, uw_word((int)wrong_pid, wrong_at));
     kprintf("uprobe-torture: optimized %u unoptimized %u, busy (a process inside the region) %u, "
             "waits for a buffer to empty %u; hits through buffers %u\n", uprobe_stats.optimized,
             uprobe_stats.unoptimized, uprobe_stats.opt_busy, uprobe_stats.buf_waits, uprobe_stats.opt_hits);
@@ -191,6 +231,8 @@ static int scenario_uprobe_torture(char *why, size_t n)
         return 1;
     if (mismatches)
         return ksnprintf(why, n, "uprobe-torture: %u windows whose hits differ from the calls", mismatches), 1;
+    if (reads_wrong)
+        return ksnprintf(why, n, "uprobe-torture: %u handler reads returned wrong bytes", reads_wrong), 1;
     if (uspace_nkills != kills)
         return ksnprintf(why, n, "uprobe-torture: %u processes killed", uspace_nkills - kills), 1;
     if (!windows)
