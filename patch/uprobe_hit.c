@@ -14,6 +14,7 @@
 #include "kernel/x86.h"
 #include "kernel/mem.h"
 #include "kernel/panic.h"
+#include "kernel/console.h"
 
 static struct usite *find_ref(int prog, uint32_t addr)
 {
@@ -31,8 +32,9 @@ static struct usite *find_ref(int prog, uint32_t addr)
 
 static void put(struct usite *s) { __atomic_sub_fetch(&s->refs, 1, __ATOMIC_RELEASE); }
 
-static void kill(struct proc *p, int vec)
+static void kill(struct proc *p, int vec, const char *why, uint32_t at)
 {
+    kprintf("process %s (pid %d) killed: %s, user probe at %08x (user)\n", p->name, p->pid, why, at);
     p->kill_vec = vec;
     p->killed = true;
 }
@@ -74,7 +76,7 @@ static void emulate(struct usite *s, struct trapframe *tf, struct proc *p)
     if (r.push) {
         uint32_t esp = TF_USER(tf)->esp - 4;
         if (copy_to_user(esp, &r.push_val, 4)) {
-            kill(p, T_PF);             /* its stack is gone: as the call itself would fault */
+            kill(p, T_PF, "#PF pushing the emulated call's return address", s->addr);
             return;
         }
         TF_USER(tf)->esp = esp;
@@ -128,7 +130,7 @@ static void fixup(struct usite *s, struct trapframe *tf, struct proc *p)
         if (user_word(tf, &w, false) && w == next) {
             w = s->addr + s->o.len;
             if (!user_word(tf, &w, true))
-                kill(p, T_PF);
+                kill(p, T_PF, "#PF fixing the stepped call's return address", s->addr);
         }
         break;
     case FIX_PUSHF:
@@ -138,8 +140,8 @@ static void fixup(struct usite *s, struct trapframe *tf, struct proc *p)
         }
         /* fall through */
     case FIX_EIP:
-        if (tf->eip != next)
-            kill(p, T_DB);             /* cannot happen for these instructions (ool_classify) */
+        if (tf->eip != next)           /* cannot happen for these instructions (ool_classify) */
+            kill(p, T_DB, "the step of its copy ended elsewhere", s->addr);
         tf->eip = s->addr + s->o.len;
         break;
     case FIX_NONE:

@@ -134,3 +134,34 @@ KTEST(ucell_h8_parked_inside_the_buffer)
     KEXPECT(unopt_done);
     uprobe_unregister(&u);
 }
+
+/* H7: a process parked between its #BP and its step (EIP at the slot copy,
+ * the site's reference held) while its probe is removed and another probe
+ * takes a site: unregister must wait for the reference, and the step must
+ * end with the fix-up of its own site.  uprobe_bug=no_ref_wait frees the
+ * site at once; the new probe reuses it and the step ends somewhere else. */
+static volatile int unreg_done;
+static void unreg(void *arg) { uprobe_unregister(arg); unreg_done = 1; }
+
+KTEST(ucell_h7_process_mid_step)
+{
+    static struct uprobe u, v;
+    char err[160];
+    struct proc *p;
+    struct thread *t;
+    u = (struct uprobe){ .prog = "ucell", .symbol = "ut_opt0_site", .pre_handler = nop_pre };
+    KASSERT(uprobe_register(&u, err, sizeof err) == 0);
+    p = park(USER_XOL);                          /* the #BP taken, the copy not yet run */
+    KASSERT(p && upk.hit && p->ustep == u.site);
+    unreg_done = 0;
+    t = thread_create("ucell-unreg", unreg, &u, CPUMASK_ALL);
+    thread_sleep_ns(50000000);
+    KEXPECT(!unreg_done);                        /* it waits: the process holds the site */
+    v = (struct uprobe){ .prog = "ucell", .symbol = "ut_h3", .pre_handler = nop_pre };
+    if (unreg_done)                              /* (only with the bug: the site is free again) */
+        KEXPECT_EQ(uprobe_register(&v, err, sizeof err), 0);
+    KEXPECT_EQ(unpark(p), 0);
+    thread_join(t);
+    if (v.site)
+        uprobe_unregister(&v);
+}
