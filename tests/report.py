@@ -814,6 +814,26 @@ def section_smp(R, bench):
     R.table(t)
 
 
+def section_user(R, bench):
+    """bench-user-*: system calls, switches, user-probe hits, probe_read_user."""
+    names = ("syscall", "call", "switch-kernel", "switch-process", "uprobe-hit", "uread-page")
+    rows = [m for n in names for m in pick(bench, n)]
+    if not rows:
+        return
+    R.h(2, "User space and user probes")
+    R.p("`bench-user-*` (TSC-timed medians under TCG: the ratios inside one layout are what to compare). "
+        "A user-probe hit is a call of `ut_opt0` unprobed, through an int3 probe (trap, single-step) and "
+        "through an optimized one (one trap); a page read is `probe_read_user` of 4 KiB.")
+    base = R.base_cmp is not None
+    t = Table(["measurement", "uspace", "us"] + (["vs base"] if base else []))
+    for m in sorted(rows, key=lambda m: (m.get("uspace", ""), names.index(m["name"]), m.get("kind", ""))):
+        v = value_of(m)
+        us = v / 1e6 if m["unit"] == "ps" else to_us(v, m["unit"])
+        t.add(m["name"] + (" (%s)" % m["kind"] if m.get("kind") else ""), m.get("uspace", ""), fmt_num(us),
+              *([R.vs_base(m)] if base else []))
+    R.table(t)
+
+
 def section_base(R, cur, base_dir, cmp, base_host=None):
     R.h(2, "Against the base run")
     worse = [(k, c) for k, c in cmp.items() if c[1]]
@@ -875,6 +895,7 @@ def build_report(resdir, base_dir=None, plots=True, host=None, rev=None, map_pat
     section_coverage(R, run, [], P, map_path)
     section_matrix(R, run)
     section_smp(R, bench)
+    section_user(R, bench)
     if not P.plt:
         R.p("(%s)" % P.why)
     open(os.path.join(resdir, "report.md"), "w").write(R.markdown())
