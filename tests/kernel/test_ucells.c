@@ -58,7 +58,7 @@ static struct proc *park(uint32_t at)
     upk.t = NULL;
     uprobe_db_hook = upark_db;
     smp_call_one(UC_CPU, arm, NULL, true);
-    if (!(p = proc_spawn("ucell", 3000, NULL, false, 1u << UC_CPU, err, sizeof err)))
+    if (!(p = proc_spawn("ucell", 500, NULL, false, 1u << UC_CPU, err, sizeof err)))
         return NULL;
     for (i = 0; i < 2000 && !(upk.hit && upk.t->state == TS_SLEEPING); i++)
         thread_sleep_ns(1000000);
