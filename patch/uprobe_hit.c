@@ -15,6 +15,7 @@
 #include "kernel/mem.h"
 #include "kernel/panic.h"
 #include "kernel/console.h"
+#include "kernel/uspace.h"
 
 static struct usite *find_ref(int prog, uint32_t addr)
 {
@@ -37,6 +38,7 @@ static void kill(struct proc *p, int vec, const char *why, uint32_t at)
     kprintf("process %s (pid %d) killed: %s, user probe at %08x (user)\n", p->name, p->pid, why, at);
     p->kill_vec = vec;
     p->killed = true;
+    __atomic_add_fetch(&uspace_nkills, 1, __ATOMIC_RELAXED);
 }
 
 static bool user_word(struct trapframe *tf, uint32_t *v, bool write)
