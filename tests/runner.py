@@ -60,7 +60,7 @@ def qemu_cmd(sc, rundir, cpus, extra_args, iso=None, debug=False):
     else:
         cmd += ["-serial", "file:" + os.path.join(rundir, "console.log")]
     if sc["mode"] == "icount":
-        cmd += ["-accel", "tcg,thread=single", "-icount", "shift=auto"]
+        cmd += ["-accel", "tcg,thread=single", "-icount", "shift=%s,sleep=off" % sc["shift"]]
     else:
         cmd += ["-accel", "tcg,thread=multi"]
         if sc["mode"] == "singlestep":

@@ -5,6 +5,9 @@ Keys (defaults in DEFAULTS):
   cpus     QEMU -smp count (also passed to the kernel as cpus=, which checks it)
   timeout  host-side seconds before the runner declares a hang
   mode     default | singlestep (-singlestep, multi-threaded TCG) | icount
+           (-icount shift=<shift>,sleep=off: one vCPU thread, virtual time
+           counts instructions, a replay with the same seed is exact)
+  shift    for mode icount: 2^shift ns of virtual time per instruction (0-10)
   boot     kernel (QEMU -kernel) | iso (GRUB rescue ISO)
   memory   guest RAM in MiB
   suite    test (make test) | bench | soak (own targets only) | manual (never)
@@ -22,7 +25,7 @@ import re
 
 DEFAULTS = {"args": "scenario=selftest", "cpus": "1", "timeout": "60", "mode": "default",
             "boot": "kernel", "memory": "256", "suite": "test", "expect": "pass",
-            "verdict": "", "match": "", "allow": "", "description": "", "input": "", "expect_lines": ""}
+            "verdict": "", "match": "", "allow": "", "description": "", "input": "", "expect_lines": "", "shift": "3"}
 CHOICES = {"mode": {"default", "singlestep", "icount"}, "boot": {"kernel", "iso"},
            "suite": {"test", "bench", "soak", "manual"}, "expect": {"pass", "fail"},
            "verdict": {"", "failure", "panic", "hang", "stall", "reset"}}
@@ -49,6 +52,8 @@ def parse(path):
     for k, allowed in CHOICES.items():
         if not all(v in allowed for v in sc[k].split("|")):
             raise ScenarioError("%s: %s=%r, want one of %s" % (path, k, sc[k], sorted(allowed)))
+    if not sc["shift"].isdigit() or int(sc["shift"]) > 10:
+        raise ScenarioError("%s: shift must be an integer 0-10" % path)
     for k in ("cpus", "timeout", "memory"):
         if not sc[k].isdigit() or int(sc[k]) < 1:
             raise ScenarioError("%s: %s must be a positive integer" % (path, k))
