@@ -35,6 +35,7 @@ void paging_freeze(void);                   /* no new kernel page table from now
  * mapping of the same physical page(s); verifies the bytes through the
  * original mapping afterwards.  Panics if dst is not mapped. */
 void text_write(void *dst, const void *src, size_t n);
+void text_store(void *dst, const void *src, size_t n);    /* text_write without its serialize */
 
 #define PTE_P   0x001
 #define PTE_W   0x002

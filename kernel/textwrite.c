@@ -32,7 +32,9 @@ NOPROBE static void write_chunk(uint8_t *dst, const uint8_t *src, size_t n)
     if (f & EFLAGS_IF) sti();
 }
 
-NOPROBE void text_write(void *dst, const void *src, size_t n)
+/* The store alone: the caller serializes (a core sync, a rendezvous) before
+ * any CPU, this one included, may run the new bytes. */
+NOPROBE void text_store(void *dst, const void *src, size_t n)
 {
     uint8_t *d = dst;
     const uint8_t *s = src;
@@ -43,5 +45,10 @@ NOPROBE void text_write(void *dst, const void *src, size_t n)
             panic("text_write: bytes at %p differ after the write", d);
         d += k; s += k; n -= k;
     }
+}
+
+NOPROBE void text_write(void *dst, const void *src, size_t n)
+{
+    text_store(dst, src, n);
     serialize();                                 /* this CPU sees the new code */
 }

@@ -25,8 +25,22 @@ NOPROBE bool emulate_cond(uint8_t cc, uint32_t f)
     return (cc & 1) ? !r : r;
 }
 
+/* 90 (nop, xchg eax,eax) and 0F 1F /0 (the long nops), without a rep or
+ * lock prefix: their whole effect is EIP += length.  Linux's text_poke_bp
+ * emulates them too, so a batch writing nops needs no out-of-line copies. */
+NOPROBE bool emulate_is_nop(const struct insn *in)
+{
+    if (in->rep || in->lock || in->map > INSN_MAP_0F)
+        return false;
+    if (in->map == INSN_MAP_1B)
+        return in->opcode == 0x90;
+    return in->opcode == 0x1F && in->has_modrm && ((in->modrm >> 3) & 7) == 0;
+}
+
 bool emulate_supported(const struct insn *in)
 {
+    if (emulate_is_nop(in))
+        return true;
     if (!(in->flags & (INSN_F_JMP | INSN_F_JCC | INSN_F_CALL | INSN_F_LOOP)) ||
         !(in->flags & INSN_F_REL) || (in->flags & INSN_F_XBEGIN))
         return false;
@@ -43,6 +57,10 @@ NOPROBE void emulate_branch(const struct insn *in, struct emu_regs *r)
     uint32_t next = r->eip + in->len, target = insn_rel_target(in, r->eip);
     bool taken = true;
     r->push = false;
+    if (emulate_is_nop(in)) {
+        r->eip = next;
+        return;
+    }
     if (in->flags & INSN_F_CALL) {
         r->push = true;
         r->push_val = next;

@@ -6,6 +6,7 @@
 #ifndef KPROBE_H
 #define KPROBE_H
 #include "kernel/types.h"
+#include "patch/insn.h"
 
 struct trapframe;
 struct kprobe_site;
@@ -53,4 +54,15 @@ int kprobe_check_addr(uint32_t addr, const char **hazard, char *why, size_t whyl
  * 0 with the original bytes there (*n of them, at most 15), or -1 and why.
  * Caller holds the text lock. */
 int text_boundary(uint32_t addr, uint8_t insn[15], uint32_t *n, char *why, size_t whylen);
+/* The same for many addresses in one pass (a batch): a linear sweep that
+ * only moves forward, so sorted addresses cost one decode per instruction up
+ * to the last of them in each function (an address behind the sweep starts
+ * it again); the original bytes are copied as the sweep needs them.
+ * w->at: the instruction at addr. */
+struct ksym;
+struct text_walk { const struct ksym *k; uint8_t *code; uint32_t have, off; struct insn at; };
+void text_walk_init(struct text_walk *w);
+int text_walk_boundary(struct text_walk *w, uint32_t addr, uint8_t insn[15], uint32_t *n,
+                       char *why, size_t whylen);
+void text_walk_done(struct text_walk *w);
 #endif

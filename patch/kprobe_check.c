@@ -1,40 +1,70 @@
-/* Where may an int3 probe go?  (H11, H12 in the design's catalogue.)  Inside
- * kernel text, outside the no-probe section, on an instruction boundary of
- * the function that contains it (decoded from its start by patch/
- * insn_analyze.c), on an instruction that can run out of line. */
+/* Where may an int3 probe go?  (Hazards H11, H12.)  Inside kernel text,
+ * outside the no-probe section, on an instruction boundary of the function
+ * that contains it (a linear sweep from its start up to the address, as
+ * Linux's can_probe), on an instruction that can run out of line. */
 #include "patch/kprobe.h"
-#include "patch/insn_analyze.h"
+#include "patch/insn.h"
 #include "patch/ool.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
 #include "kernel/fmt.h"
 
-static int boundary_check(const struct ksym *k, const uint8_t *code, uint32_t addr, char *why, size_t n)
+void text_walk_init(struct text_walk *w) { kmemset(w, 0, sizeof *w); }
+
+void text_walk_done(struct text_walk *w)
 {
-    struct analyze_fn fn;
+    kfree(w->code);
+    text_walk_init(w);
+}
+
+/* Start a sweep of the function holding addr. */
+static int walk_start(struct text_walk *w, uint32_t addr, char *why, size_t n)
+{
+    const struct ksym *k = ksym_lookup(addr);
+    text_walk_done(w);
+    if (!k || !k->size)
+        return ksnprintf(why, n, "%08x is not inside a known function", addr), -1;
+    if (!(w->code = kmalloc(k->size)))
+        return ksnprintf(why, n, "out of memory"), -1;
+    w->k = k;
+    return 0;
+}
+
+/* Decode the instruction at w->off, copying original bytes 64 at a time. */
+static int walk_decode(struct text_walk *w, char *why, size_t n)
+{
+    uint32_t size = w->k->size, want = w->off + 15 < size ? w->off + 15 : size;
     int r;
-    kmemset(&fn, 0, sizeof fn);
-    fn.insn_cap = (int)k->size;
-    fn.insn_off = kmalloc(k->size * sizeof(uint32_t));
-    fn.target_cap = (int)k->size;
-    fn.targets = kmalloc(k->size * sizeof(uint32_t));
-    fn.target_src = kmalloc(k->size * sizeof(uint32_t));
-    if (!fn.insn_off || !fn.targets || !fn.target_src) {
-        r = -1;
-        ksnprintf(why, n, "out of memory analysing %s", k->name);
-    } else if (analyze_function(&fn, code, k->addr, k->size) != ANALYZE_OK) {
-        r = -1;
-        ksnprintf(why, n, "cannot decode %s: %s", k->name, fn.reason);
-    } else if (!analyze_is_boundary(&fn, addr)) {
-        r = -1;
-        ksnprintf(why, n, "%s+%#x is not an instruction boundary", k->name, addr - k->addr);
-    } else {
-        r = 0;
+    while (w->have < want) {
+        uint32_t k = size - w->have < 64 ? size - w->have : 64;
+        kprobe_orig_bytes(w->code + w->have, w->k->addr + w->have, k);
+        w->have += k;
     }
-    kfree(fn.insn_off);
-    kfree(fn.targets);
-    kfree(fn.target_src);
-    return r;
+    if ((r = insn_decode(&w->at, w->code + w->off, want - w->off)))
+        return ksnprintf(why, n, "cannot decode %s at +%#x: %s", w->k->name, w->off, insn_strerror(r)), -1;
+    return 0;
+}
+
+int text_walk_boundary(struct text_walk *w, uint32_t addr, uint8_t insn[15], uint32_t *n,
+                       char *why, size_t whylen)
+{
+    const struct ksym *k = w->k;
+    if ((!k || addr < k->addr + w->off || addr >= k->addr + k->size) && walk_start(w, addr, why, whylen))
+        return -1;
+    k = w->k;
+    if (!w->at.len && walk_decode(w, why, whylen))
+        return -1;
+    while (k->addr + w->off < addr) {
+        w->off += w->at.len;
+        w->at.len = 0;
+        if (w->off >= k->size || walk_decode(w, why, whylen))
+            break;
+    }
+    if (k->addr + w->off != addr || !w->at.len)
+        return ksnprintf(why, whylen, "%s+%#x is not an instruction boundary", k->name, addr - k->addr), -1;
+    *n = k->size - w->off < 15 ? k->size - w->off : 15;
+    kmemcpy(insn, w->code + w->off, *n);
+    return 0;
 }
 
 /* Is addr an instruction boundary of the function containing it, decoded
@@ -43,18 +73,11 @@ static int boundary_check(const struct ksym *k, const uint8_t *code, uint32_t ad
  * Caller holds the text lock (the bytes and the probe table are stable). */
 int text_boundary(uint32_t addr, uint8_t insn[15], uint32_t *n, char *why, size_t whylen)
 {
-    const struct ksym *k = ksym_lookup(addr);
-    uint8_t *code;
+    struct text_walk w;
     int r;
-    if (!k || !k->size)
-        return ksnprintf(why, whylen, "%08x is not inside a known function", addr), -1;
-    if (!(code = kmalloc(k->size)))
-        return ksnprintf(why, whylen, "out of memory"), -1;
-    kprobe_orig_bytes(code, k->addr, k->size);
-    r = boundary_check(k, code, addr, why, whylen);
-    *n = k->addr + k->size - addr < 15 ? k->addr + k->size - addr : 15;
-    kmemcpy(insn, code + (addr - k->addr), *n);
-    kfree(code);
+    text_walk_init(&w);
+    r = text_walk_boundary(&w, addr, insn, n, why, whylen);
+    text_walk_done(&w);
     return r;
 }
 

@@ -36,6 +36,8 @@ int ool_classify(const struct insn *in, const char **hazard, const char **why)
     *hazard = "H12";
     if (insn_ool(in, hazard, why) == INSN_OOL_REFUSE && !(in->flags & INSN_F_ICALL))
         return -1;
+    if (emulate_is_nop(in))
+        return OOL_EMULATE;
     if (in->flags & INSN_F_REL) {
         if (!emulate_supported(in)) { *hazard = "H9"; *why = "relative branch we cannot emulate"; return -1; }
         return OOL_EMULATE;

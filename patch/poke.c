@@ -15,6 +15,7 @@
 #include "kernel/param.h"
 #include "kernel/x86.h"
 #include "kernel/panic.h"
+#include "kernel/clock.h"
 
 int poke_strategy = POKE_BYPASS;
 KPARAM_ENUM("poke", poke_strategy, "bypass|plain|head_first",
@@ -68,7 +69,7 @@ NOPROBE void text_patch_store(void *dst, const void *src, int len)
 {
     if (ndirty == NDIRTY)
         panic("text_patch_store: %d writes without a core sync", NDIRTY);
-    text_write(dst, src, (size_t)len);
+    text_store(dst, src, (size_t)len);
     dirty[ndirty].addr = dst;
     dirty[ndirty++].len = (uint8_t)len;
 }
@@ -105,6 +106,7 @@ bool text_patch_pending(void *a)
 void text_sync_cores(void)
 {
     uint8_t same[POKE_MAX_LEN * 2];
+    uint64_t t0 = clock_ns();
     int i;
     poke_stats.syncs++;
     if (sync_cores)
@@ -113,26 +115,29 @@ void text_sync_cores(void)
         serialize();                           /* only this CPU is running */
     for (i = 0; i < ndirty; i++) {
         kmemcpy(same, dirty[i].addr, dirty[i].len);
-        text_write(dirty[i].addr, same, dirty[i].len);
+        text_store(dirty[i].addr, same, dirty[i].len);
     }
+    serialize();
     ndirty = 0;
+    poke_stats.sync_ns += clock_ns() - t0;
 }
 
 NOPROBE bool poke_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h)
 {
     struct poke_batch *d = __atomic_load_n(&poke_active, __ATOMIC_ACQUIRE);
-    int i;
+    int lo = 0, hi, i;
     (void)tf;
     if (!d)
         return false;
-    for (i = 0; i < d->n; i++) {
-        if ((uint32_t)d->s[i].addr == addr) {
-            __atomic_fetch_add(&d->s[i].hits, 1, __ATOMIC_RELAXED);
-            h->ool = &d->s[i].ool;
-            h->owner = &d->s[i];
-            h->post = NULL;
-            return true;
-        }
+    for (hi = d->n - 1; lo <= hi; ) {                /* sites are sorted */
+        i = (lo + hi) / 2;
+        if ((uint32_t)d->s[i].addr < addr) { lo = i + 1; continue; }
+        if ((uint32_t)d->s[i].addr > addr) { hi = i - 1; continue; }
+        __atomic_fetch_add(&d->s[i].hits, 1, __ATOMIC_RELAXED);
+        h->ool = &d->s[i].ool;
+        h->owner = &d->s[i];
+        h->post = NULL;
+        return true;
     }
     return false;
 }
@@ -142,13 +147,13 @@ NOPROBE bool poke_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h)
  * instruction boundary: a thread preempted after a shorter old instruction
  * would resume inside the new one (that is the jump optimizer's job, with
  * its quiescence check).  Probed or optimized text is refused (H10). */
-static const char *site_why(struct poke_site *s, int i, const char **hz, char *buf, size_t n)
+static const char *site_why(struct poke_site *s, int i, struct text_walk *w, const char **hz,
+                            char *buf, size_t n)
 {
     uint8_t *a = s[i].addr, orig[15];
     const char *why;
     uint32_t avail;
     struct text_resv *r;
-    struct insn in;
     *hz = "H12";
     if (s[i].len < 1 || s[i].len > POKE_MAX_LEN)
         return "bad length";
@@ -161,13 +166,11 @@ static const char *site_why(struct poke_site *s, int i, const char **hz, char *b
         ksnprintf(buf, n, "overlaps the %s at %08x", text_user_name(r->user), r->start);
         return buf;
     }
-    if (text_boundary((uint32_t)a, orig, &avail, buf, n))
+    if (text_walk_boundary(w, (uint32_t)a, orig, &avail, buf, n))
         return buf;
-    if (insn_decode(&in, orig, avail) != INSN_OK)
-        return "the old bytes there do not decode";
-    if (in.len != s[i].len) {
+    if (w->at.len != s[i].len) {
         ksnprintf(buf, n, "the old instruction there is %d bytes, not %d: a thread stopped "
-                  "after it would resume inside the new one", in.len, s[i].len);
+                  "after it would resume inside the new one", w->at.len, s[i].len);
         return buf;
     }
     if (ool_prepare(&s[i].ool, (uint32_t)a, s[i].new, s[i].len, hz, &why))
@@ -180,28 +183,33 @@ static const char *site_why(struct poke_site *s, int i, const char **hz, char *b
     return NULL;
 }
 
-static int site_error(struct poke_site *s, int i, char *err, size_t errlen)
+static int site_error(struct poke_site *s, int i, struct text_walk *w, char *err, size_t errlen)
 {
     const char *hz, *why;
     char buf[128];
-    if (!(why = site_why(s, i, &hz, buf, sizeof buf)))
+    if (!(why = site_why(s, i, w, &hz, buf, sizeof buf)))
         return 0;
     ksnprintf(err, errlen, "%s: site %d at %p (%d bytes): %s", hz, i, s[i].addr, s[i].len, why);
     return -1;
 }
 
+/* One forward sweep per function checks all its (sorted) sites. */
 static int check_sites(struct poke_site *s, int n, char *err, size_t errlen)
 {
+    struct text_walk w;
     int i;
+    text_walk_init(&w);
     for (i = 0; i < n; i++) {
         s[i].ool.slot = NULL;
         s[i].hits = 0;
-        if (site_error(s, i, err, errlen)) {
+        if (site_error(s, i, &w, err, errlen)) {
             while (i--)
                 ool_release(&s[i].ool);
+            text_walk_done(&w);
             return -1;
         }
     }
+    text_walk_done(&w);
     return 0;
 }
 
@@ -227,6 +235,7 @@ static void write_int3(struct poke_site *s, int n)
 static void protocol(struct poke_site *s, int n)
 {
     struct poke_batch d = { s, n };
+    uint64_t t0 = clock_ns(), s0 = poke_stats.sync_ns;
     int i;
     switch (poke_strategy) {
     case POKE_PLAIN:                        /* one ordinary store after another */
@@ -243,17 +252,24 @@ static void protocol(struct poke_site *s, int n)
     write_bytes(s, n, 1, POKE_MAX_LEN); text_sync_cores();
     write_bytes(s, n, 0, 1);            text_sync_cores();
     __atomic_store_n(&poke_active, NULL, __ATOMIC_SEQ_CST);
+    poke_stats.write_ns += clock_ns() - t0 - (poke_stats.sync_ns - s0);
+    t0 = clock_ns();
     int3_sync_refs();
+    poke_stats.wait_ns += clock_ns() - t0;
 }
 
 int text_poke_batch(struct poke_site *s, int n, char *err, size_t errlen)
 {
+    uint64_t t0, s0;
     int i;
     text_lock();
+    t0 = clock_ns();
+    s0 = poke_stats.sync_ns;
     if (check_sites(s, n, err, errlen)) {
         text_unlock();
         return -1;
     }
+    poke_stats.check_ns += clock_ns() - t0 - (poke_stats.sync_ns - s0);
     for (i = 0; i < n; i++)
         kmemcpy(s[i].old, s[i].addr, s[i].len);
     protocol(s, n);

@@ -37,18 +37,24 @@ int text_poke(void *addr, const void *new, int len, char *err, size_t errlen);
 void text_lock(void);
 void text_unlock(void);
 bool text_lock_held(void);
-/* Under the text lock: write text and remember the range; text_sync_cores()
- * serializes every online CPU, then rewrites the ranges (see poke.c). */
+/* Under the text lock: store text and remember the range; text_sync_cores()
+ * serializes every online CPU, then rewrites the ranges (see poke.c).  No
+ * CPU, the writer included, may run the new bytes before that sync.  A
+ * batch of up to TEXT_PATCH_MAX/2 sites takes 3 syncs; beyond, one more per
+ * TEXT_PATCH_MAX stores. */
 void text_patch_write(void *dst, const void *src, int len);
 /* The same without the sync when the list is full (it panics then): for the
  * stop-machine writer, whose other CPUs are parked.  Right after a
  * text_sync_cores(), TEXT_PATCH_MAX stores fit. */
-#define TEXT_PATCH_MAX 256
+#define TEXT_PATCH_MAX 4096
 void text_patch_store(void *dst, const void *src, int len);
 void text_sync_cores(void);
 void text_patch_forget(void *addr, int len);   /* drop pending rewrites there */
 bool text_patch_pending(void *addr);           /* for self-tests */
 
-struct poke_stats { uint64_t batches, sites, syncs; };
+/* Per-phase time of the int3 protocol, summed over batches (clock_ns: under
+ * -icount shift=0 one ns is one instruction): site checks, writes (int3,
+ * tails, heads), core syncs, the reference wait. */
+struct poke_stats { uint64_t batches, sites, syncs, check_ns, write_ns, sync_ns, wait_ns; };
 extern struct poke_stats poke_stats;
 #endif

@@ -56,6 +56,7 @@ int rendezvous_run(int (*fn)(void *), void *arg)
     f = read_eflags();
     cli();
     ret = fn(arg);
+    serialize();                      /* fn may have stored text (text_patch_store) */
     __atomic_store_n(&rv_go, 1, __ATOMIC_SEQ_CST);
     while (READ_ONCE(rv_left) < n)
         pause();

@@ -45,6 +45,29 @@ static void check_branch(uint8_t *insn_at, uint32_t flags, uint32_t ecx, int nat
     CHECK(!r.push);
 }
 
+/* Nops: EIP += length, nothing else; pause (f3 90) and 0f 1f /1 are not nops here. */
+static void check_nops(void)
+{
+    static const uint8_t nops[][8] = { { 1, 0x90 }, { 2, 0x66, 0x90 }, { 3, 0x0f, 0x1f, 0x00 },
+                                       { 5, 0x0f, 0x1f, 0x44, 0x00, 0x00 },
+                                       { 6, 0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00 } };
+    static const uint8_t pause[] = { 0xf3, 0x90 }, hint[] = { 0x0f, 0x1f, 0x08 };
+    struct insn in;
+    unsigned i;
+    for (i = 0; i < sizeof nops / sizeof nops[0]; i++) {
+        struct emu_regs r = { 0x1000, 0x246, 7, true, 0 };
+        CHECK_EQ(insn_decode(&in, nops[i] + 1, nops[i][0]), INSN_OK);
+        CHECK(emulate_is_nop(&in) && emulate_supported(&in));
+        emulate_branch(&in, &r);
+        CHECK_EQ(r.eip, 0x1000u + nops[i][0]);
+        CHECK(!r.push && r.ecx == 7 && r.eflags == 0x246);
+    }
+    CHECK_EQ(insn_decode(&in, pause, 2), INSN_OK);
+    CHECK(!emulate_is_nop(&in) && !emulate_supported(&in));
+    CHECK_EQ(insn_decode(&in, hint, 3), INSN_OK);
+    CHECK(!emulate_is_nop(&in));
+}
+
 int main(void)
 {
     uint8_t *buf = mmap(NULL, 4096, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -78,5 +101,6 @@ int main(void)
         CHECK_EQ(insn_decode(&in, j32, 6), INSN_OK);
         CHECK_EQ(emulate_cond((uint8_t)cc, f), jcc_native(buf, cc, f));
     }
+    check_nops();
     return check_done("test_emulate");
 }

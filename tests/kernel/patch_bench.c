@@ -130,15 +130,20 @@ static int poke_latency(int n, bool stop_machine)
 {
     const char *proto = stop_machine ? "stop-machine" : "int3";
     int reps = n >= 1000 ? 8 : n >= 100 ? 16 : 30, i;
-    char ex[160];
-    uint64_t syncs0 = poke_stats.syncs;
+    char ex[256];
+    struct poke_stats p0 = poke_stats;
     uint32_t med;
     for (i = 0; i < reps; i++)                     /* reps is even: ends at nop5 */
         if (poke_once(n, stop_machine, i, &samples[i]))
             return -1;
-    i = (int)((poke_stats.syncs - syncs0) / (uint32_t)reps);
-    ksnprintf(ex, sizeof ex, "\"proto\":\"%s\",\"sites\":%d,\"syncs\":%d,\"ipis\":%d", proto, n,
-              i, stop_machine ? ncpu - 1 : i * (ncpu - 1));
+    i = (int)((poke_stats.syncs - p0.syncs) / (uint32_t)reps);
+    ksnprintf(ex, sizeof ex, "\"proto\":\"%s\",\"sites\":%d,\"syncs\":%d,\"ipis\":%d,"
+              "\"check\":%u,\"write\":%u,\"sync\":%u,\"wait\":%u", proto, n,
+              i, stop_machine ? ncpu - 1 : i * (ncpu - 1),
+              (uint32_t)((poke_stats.check_ns - p0.check_ns) / (uint32_t)reps),
+              (uint32_t)((poke_stats.write_ns - p0.write_ns) / (uint32_t)reps),
+              (uint32_t)((poke_stats.sync_ns - p0.sync_ns) / (uint32_t)reps),
+              (uint32_t)((poke_stats.wait_ns - p0.wait_ns) / (uint32_t)reps));
     med = bench_emit("poke", "ns", samples, reps, ex);
     kprintf("bench: text_poke of %d site%s (%s): median %u ns over %d, %d %s each, %d IPIs each\n",
             n, n > 1 ? "s" : "", proto, med, reps, i, stop_machine ? "rendezvous" : "core syncs",
