@@ -162,15 +162,18 @@ test: deps
 	$(PYTHON) tests/runner_test.py
 	$(PYTHON) tests/noprobe_graph_test.py $(B)
 	$(PYTHON) tests/unwind_gen_test.py $(B)
+	$(PYTHON) tests/bench_check_test.py
 	@$(MAKE) --no-print-directory host-test
 	@$(MAKE) --no-print-directory host-test32-emulated
 	@$(MAKE) --no-print-directory model
 	@$(MAKE) --no-print-directory $(B)/kernel.iso
 	$(PYTHON) tests/runner.py --all
+	$(PYTHON) tests/bench_check.py --boot
 
 bench soak: deps
 	@$(MAKE) --no-print-directory all
 	$(PYTHON) tests/runner.py --all --suite $@ --jobs 1
+	$(if $(filter bench,$@),$(PYTHON) tests/bench_check.py --boot)
 
 # Strategy x hazard matrix, several seeds per cell (tests/matrix.py).
 SEEDS ?= 3
