@@ -173,6 +173,7 @@ test: deps
 bench soak: deps
 	@$(MAKE) --no-print-directory all
 	$(PYTHON) tests/runner.py --all --suite $@ --jobs 1
+	$(if $(filter bench,$@),$(PYTHON) tests/hit_trace.py)
 	$(if $(filter bench,$@),$(PYTHON) tests/bench_check.py --boot)
 
 # Strategy x hazard matrix, several seeds per cell (tests/matrix.py).

@@ -34,6 +34,9 @@ RATIOS = {
     "int3-step hit / direct call": (
         "bench-patch-icount hit cpus=1 kind=int3-step target=kp_add",
         "bench-patch-icount hit cpus=1 kind=direct target=kp_add"),
+    "optimized hit / direct call": (
+        "bench-hit-icount hit cpus=1 kind=optimized target=dj_add",
+        "bench-hit-icount hit cpus=1 kind=direct target=dj_add"),
     "int3-emulate hit / direct call": (
         "bench-patch-icount hit cpus=1 kind=int3-emulate target=kp_call",
         "bench-patch-icount hit cpus=1 kind=direct target=kp_call"),

@@ -87,6 +87,9 @@ def load_run(resdir, rev=None):
         if not os.path.isfile(log):
             continue
         c = parse_console(open(log, errors="replace").read())
+        host = os.path.join(d, "host-bench.log")      # figures a host tool derived (tests/hit_trace.py)
+        if os.path.isfile(host):
+            c["bench"] += parse_console(open(host).read())["bench"]
         verdict = ""
         if os.path.exists(os.path.join(d, "verdict.txt")):
             verdict = open(os.path.join(d, "verdict.txt")).readline().strip()
@@ -401,8 +404,31 @@ def section_runs(R, run, host):
     R.table(t)
 
 
+def section_hit_insns(R, bench):
+    exact = pick(bench, "hit", unit="insn")
+    if not exact:
+        return
+    R.h(3, "In instructions (exact)")
+    R.p("Under `-icount shift=0,sleep=off` (`bench-hit-icount`) virtual time counts instructions, so these "
+        "are exact counts, the same on every run and host, checked by the kernel itself (a 100-instruction "
+        "function reads 100, a handler 10 instructions longer reads +10 on every path). The classes come from "
+        "QEMU's exec log of one more hit per path (`tests/hit_trace.py`, make bench). Trust these for what a "
+        "path executes and how it changes between commits; trust neither these nor the TCG times above for "
+        "hardware time: a trap, an `iret`, a serializing or a locked instruction costs tens to hundreds of "
+        "cycles on a CPU and about one instruction here.")
+    classes = ["traps", "iret", "locked", "serializing", "pushf", "popf", "cli", "sti"]
+    t = Table(["path", "target", "instructions", "+ over direct"] + classes, ["l", "l"] + ["r"] * (2 + len(classes)))
+    order = dict((k, i) for i, (k, _) in enumerate(HIT_KINDS))
+    for m in sorted(exact, key=lambda m: (m["target"], order.get(m["kind"], 9))):
+        d = one(bench, "hit", unit="insn", kind="direct", target=m["target"])
+        tr = one(bench, "hit-trace", kind=m["kind"], target=m["target"]) or {}
+        t.add(dict(HIT_KINDS).get(m["kind"], m["kind"]), "`%s`" % m["target"], m["value"],
+              m["value"] - d["value"] if d else "-", *[tr.get(k, "-") for k in classes])
+    R.table(t)
+
+
 def section_hits(R, bench, P):
-    hits = pick(bench, "hit")
+    hits = pick(bench, "hit", unit="ns")
     R.h(2, "Probe hit cost")
     if not hits:
         R.p("No data (scenarios `bench-djprobe`, `bench-patch-*`).")
@@ -889,6 +915,7 @@ def build_report(resdir, base_dir=None, plots=True, host=None, rev=None, map_pat
         bh = os.path.join(os.path.dirname(bj), "run.json")
         section_base(R, allm, base_dir, cmp, json.load(open(bh)) if os.path.exists(bh) else None)
     section_hits(R, bench, P)
+    section_hit_insns(R, bench)
     section_patching(R, bench, P)
     section_optimize(R, bench, P)
     section_quiesce(R, bench, P)
