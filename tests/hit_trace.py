@@ -15,7 +15,7 @@ same path (its BENCH hit line) is printed next to it; the trace counts a few
 more (the calls around the path).  Output: a table, and BENCH lines
 ("name":"hit-trace") in <run>/host-bench.log, which tests/report.py reads.
 
-  hit_trace.py [--resdir DIR]          boot, trace, classify"""
+  hit_trace.py [--resdir DIR] [--show KIND]   boot, trace, classify (and list KIND's instructions)"""
 import argparse
 import json
 import os
@@ -100,6 +100,7 @@ def windows(log, sym):
                 cur = None
             elif cur is not None:
                 cur["insn"] += 1
+                cur.setdefault("list", []).append("%08x  %s" % (pc, insn.get(pc, "?")))
                 for k in classify(insn.get(pc, "")):
                     cur[k] += 1
             continue
@@ -140,6 +141,7 @@ def boot(resdir):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--resdir", help="results folder (default: a new results/<stamp>)")
+    ap.add_argument("--show", metavar="KIND", help="also list every instruction of that path (e.g. optimized)")
     a = ap.parse_args()
     resdir = a.resdir or runner.new_resdir()
     rundir, log, sym = boot(resdir)
@@ -153,6 +155,8 @@ def main():
         print("%-13s %-8s %7s %7d  %s%s" % (kind, target, icount.get((kind, target), "?"), w["insn"],
                                           "  ".join("%*d" % (len(k), w[k]) for k in CLASSES),
                                           "  (interrupted: not counted)" if w["irq"] else ""))
+        if a.show == kind:
+            print("\n".join("    " + x for x in w.get("list", [])))
         if not w["irq"]:
             rec = {"name": "hit-trace", "unit": "insn", "value": w["insn"], "kind": kind, "target": target,
                    "cpus": 1, **{k: w[k] for k in CLASSES}}
