@@ -33,6 +33,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -105,19 +106,24 @@ def qemu_cmd(sc, rundir, cpus, extra_args, iso=None, debug=False):
     return cmd
 
 
-def build_iso(sc, rundir, cpus, seed):
-    """A GRUB rescue ISO whose default entry is this scenario."""
-    iso_dir = os.path.join(rundir, "isodir")
-    os.makedirs(os.path.join(iso_dir, "boot", "grub"))
-    shutil.copy(KERNEL, os.path.join(iso_dir, "boot", "kernel.elf"))
+def grub_cfg(sc, cpus, extra_args):
+    """The ISO's grub.cfg: every scenario, this one the default entry with
+    cpus= and the extra parameters (seed=, duration=, --args)."""
     files = [os.path.join(HERE, "scenarios", f) for f in sorted(os.listdir(os.path.join(HERE, "scenarios")))
              if f.endswith(".scn")]
     if sc["name"] not in (os.path.basename(f)[:-4] for f in files):     # a .scn from elsewhere
         files.append(sc["path"])
-    cfg = subprocess.run([sys.executable, os.path.join(HERE, "mkgrubcfg.py"), "--default", sc["name"],
-                          "--cpus", str(cpus)] + (["--seed", str(seed)] if seed is not None else []) + files,
-                         check=True, capture_output=True, text=True).stdout
-    open(os.path.join(iso_dir, "boot", "grub", "grub.cfg"), "w").write(cfg)
+    return subprocess.run([sys.executable, os.path.join(HERE, "mkgrubcfg.py"), "--default", sc["name"],
+                           "--cpus", str(cpus), "--args", extra_args] + files,
+                          check=True, capture_output=True, text=True).stdout
+
+
+def build_iso(sc, rundir, cpus, extra_args):
+    """A GRUB rescue ISO whose default entry is this scenario."""
+    iso_dir = os.path.join(rundir, "isodir")
+    os.makedirs(os.path.join(iso_dir, "boot", "grub"))
+    shutil.copy(KERNEL, os.path.join(iso_dir, "boot", "kernel.elf"))
+    open(os.path.join(iso_dir, "boot", "grub", "grub.cfg"), "w").write(grub_cfg(sc, cpus, extra_args))
     iso = os.path.join(rundir, "kernel.iso")
     try:
         r = subprocess.run(["grub-mkrescue", "-o", iso, iso_dir], capture_output=True, text=True)
@@ -369,7 +375,7 @@ def run_one(sc, resdir, cpus=None, seed=None, iso=False, echo=None, args="", mod
               open(os.path.join(rundir, "replay.json"), "w"), indent=1)
     iso = iso or sc["boot"] == "iso"
     try:
-        rc, timed_out, secs = boot(sc, rundir, cpus, extra, build_iso(sc, rundir, cpus, seed) if iso else None, echo)
+        rc, timed_out, secs = boot(sc, rundir, cpus, extra, build_iso(sc, rundir, cpus, extra) if iso else None, echo)
     except KeyboardInterrupt:
         STOP.set()
         record(rundir, {"verdict": "interrupted"}, "INTERRUPTED %s: Ctrl-C, QEMU stopped\n" % sc["name"])
@@ -571,6 +577,14 @@ def cmd_debug(a):
     return 0
 
 
+SIGNAL = [signal.SIGINT]
+
+
+def on_signal(sig, frame):
+    SIGNAL[0] = sig
+    raise KeyboardInterrupt
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message):       # one line, not the usage block
         self.exit(2, "runner: %s (tests/runner.py --help)\n" % message)
@@ -625,6 +639,8 @@ def main():
                     help="override the scenario's QEMU mode (e.g. does its check fail without singlestep?)")
     ap.add_argument("--resdir", metavar="DIR", help="write results here (default results/<stamp>)")
     a = ap.parse_args()
+    for sig in (signal.SIGTERM, signal.SIGHUP):     # like Ctrl-C: stop QEMU, say interrupted
+        signal.signal(sig, on_signal)
     cmd = {"all": cmd_all, "run": cmd_run, "replay": cmd_replay, "judge": cmd_judge, "list": cmd_list}
     try:
         return next((f for k, f in cmd.items() if getattr(a, k) not in (None, False)), cmd_debug)(a)
@@ -632,9 +648,9 @@ def main():
         sys.exit("runner: %s" % e)
     except (KeyboardInterrupt, Interrupted) as e:
         STOP.set()
-        sys.stderr.write("runner: interrupted (Ctrl-C): QEMU stopped%s\n" % (
+        sys.stderr.write("runner: interrupted (%s): QEMU stopped%s\n" % (signal.Signals(SIGNAL[0]).name,
             ", results so far in %s" % rel(e.args[0]) if isinstance(e, Interrupted) else ""))
-        return 130
+        return 128 + SIGNAL[0]
 
 
 if __name__ == "__main__":

@@ -11,7 +11,9 @@ import contextlib
 import io
 import json
 import os
+import pty
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -28,6 +30,8 @@ import scenario  # noqa: E402
 CMD = "command line: /boot/kernel.elf scenario=x sched_bug=clobber_flags cpus=2\n"
 RUNNER = [sys.executable, os.path.join(HERE, "runner.py")]
 SHORT = "sched-torture-full-icount-2"      # icount, 2 CPUs, about 2 s
+# a make started here, not one of make test's flags or variables (CPUS=...)
+ENV = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")}
 
 
 def fail(what, why):
@@ -153,6 +157,15 @@ def duration():
     ok("--duration S adds duration=S*1000 (last, so it wins) and S to the timeout", args)
 
 
+def iso_args():
+    """Through GRUB the kernel parameters are in grub.cfg: the extra ones too."""
+    cfg = runner.grub_cfg(runner.find(SHORT), 2, "seed=5 duration=20000 hz=100")
+    entry = re.search(r'menuentry "%s" \{\n\s*multiboot (.*)' % SHORT, cfg)
+    if not entry or not entry.group(1).endswith("cpus=2 seed=5 duration=20000 hz=100"):
+        fail("--iso parameters", "the default entry boots %r" % (entry and entry.group(1)))
+    ok("--iso: seed=, duration= and --args reach GRUB's default entry", entry.group(1))
+
+
 # ---- the console echo -------------------------------------------------------
 
 LANDING = """\
@@ -228,28 +241,72 @@ def rejudge(run):
     ok("--judge passes the saved run and fails it once its console has a !!! line", out2.split("\n")[0][:90])
 
 
-def interrupted(tmp, what, args):
-    resdir = os.path.join(tmp, re.sub(r"\W+", "", what))
-    p = subprocess.Popen(RUNNER + args + ["--resdir", resdir, "--duration", "30"], cwd=ROOT,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    log = os.path.join(resdir, SHORT, "console.log")
-    t0 = time.time()
+def started(rundir, p, what):
+    """Wait until the torture prints its stats."""
+    log, t0 = os.path.join(rundir, "console.log"), time.time()
     while not (os.path.exists(log) and "sched-torture: t=" in open(log, errors="replace").read()):
         if time.time() - t0 > 60 or p.poll() is not None:
             p.kill()
-            fail("Ctrl-C %s" % what, "the run did not start: %s" % p.communicate()[1][-300:])
+            fail("Ctrl-C %s" % what, "the run did not start")
         time.sleep(0.1)
-    p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=20)
-    rundir = os.path.join(resdir, SHORT)
-    left = [f for f in os.listdir(rundir) if f in ("kernel.iso", "isodir", "monitor.sock", "console.sock")]
+
+
+def after_interrupt(rundir, what, status, last):
+    """QEMU gone, no ISO or socket left, verdict interrupted, one last line."""
+    left = [f for f in os.listdir(rundir) if f in runner.LEFTOVERS]
     qemu = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout.count(rundir)
     verdict = json.load(open(os.path.join(rundir, "result.json")))["verdict"]
-    if p.returncode != 130 or len(err.strip().splitlines()) != 1 or "Traceback" in err + out or left or qemu \
+    if status != 130 or len(last) != 1 or not last[0].startswith("runner: interrupted") or left or qemu \
             or verdict != "interrupted":
-        fail("Ctrl-C %s" % what, "status %s, stderr %r, left %s, %d QEMU, verdict %r" % (
-            p.returncode, err, left, qemu, verdict))
-    ok("Ctrl-C during %s: one line, verdict interrupted, QEMU gone, nothing left" % what, err.strip())
+        fail("Ctrl-C %s" % what, "status %s, last lines %r, left %s, %d QEMU, verdict %r" % (
+            status, last, left, qemu, verdict))
+    ok("Ctrl-C during %s: one line, verdict interrupted, QEMU gone, nothing left" % what, last[0])
+
+
+def interrupted_all(tmp):
+    """--all: the boot runs in the pool's thread."""
+    p = subprocess.Popen(RUNNER + ["--all", "--only", "^%s$" % SHORT, "--resdir", tmp, "--duration", "200"],
+                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    started(os.path.join(tmp, SHORT), p, "--all")
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=20)
+    after_interrupt(os.path.join(tmp, SHORT), "--all", p.returncode, err.strip().splitlines() + (
+        ["Traceback"] if "Traceback" in out else []))
+
+
+def interrupted_make_run():
+    """make run on a terminal (through GRUB): Ctrl-C goes to the whole
+    foreground group, make included, which must add no line of its own."""
+    before = results_now()
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(ROOT)
+        os.execvpe("make", ["make", "--no-print-directory", "run", "SCENARIO=" + SHORT, "DURATION=200"], ENV)
+    out, rundir = b"", None
+    try:
+        while True:
+            new = set(results_now()) - set(before)
+            if rundir is None and new:
+                rundir = os.path.join(ROOT, "results", new.pop(), SHORT)
+            if rundir and os.path.exists(os.path.join(rundir, "console.log")) and \
+                    "sched-torture: t=" in open(os.path.join(rundir, "console.log"), errors="replace").read():
+                os.write(fd, b"\x03")
+                break
+            out += os.read(fd, 65536) if select.select([fd], [], [], 0.1)[0] else b""
+        while select.select([fd], [], [], 20)[0]:
+            try:
+                data = os.read(fd, 65536)
+            except OSError:             # the terminal closed: make has ended
+                break
+            if not data:
+                break
+            out += data
+        status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+        tail = out.decode(errors="replace").replace("\r", "").split("^C")[-1].strip().splitlines()
+        after_interrupt(rundir, "make run", 130 if status == -signal.SIGINT else status, tail)
+    finally:
+        if rundir:
+            shutil.rmtree(os.path.dirname(rundir))
 
 
 def boots():
@@ -260,8 +317,8 @@ def boots():
         run = replay_exact(tmp)
         run_output(run)
         rejudge(run)
-        interrupted(tmp, "--run --iso", ["--run", SHORT, "--iso"])
-        interrupted(tmp, "--all", ["--all", "--only", "^%s$" % SHORT])
+        interrupted_make_run()
+        interrupted_all(os.path.join(tmp, "all"))
     finally:
         shutil.rmtree(tmp)
 
@@ -288,7 +345,7 @@ def progress():
 
 def make(*args):
     return subprocess.run(["make", "--no-print-directory", "-s"] + list(args), capture_output=True, text=True,
-                          cwd=ROOT, timeout=60)
+                          cwd=ROOT, timeout=60, env=ENV)
 
 
 def make_run_line(*vars):
@@ -321,15 +378,15 @@ def make_help_list_clean():
     if len(rows) != 1 or not rows[0].startswith("smp-boot-1 "):
         fail("make list ONLY=", "printed %r" % rows)
     clean, distclean = make("-n", "clean").stdout, make("-n", "distclean").stdout
-    if "results" in clean or "results" not in distclean:
+    if re.search(r"rm .*results", clean) or not re.search(r"rm .*results", distclean):
         fail("make clean", "clean runs %r, distclean %r" % (clean, distclean))
     ok("make help names the targets and variables, make list filters, make clean keeps results/")
 
 
 def make_quiet():
     """Every recipe line of the Makefile is quiet by default: @ or $(Q)."""
-    loud = [l.strip() for l in open(os.path.join(ROOT, "Makefile")) if l.startswith("\t")
-            and not re.match(r"\t(@|\$\(Q\)|\$\(msg\))", l)]
+    lines = open(os.path.join(ROOT, "Makefile")).read().replace("\\\n", " ").splitlines()
+    loud = [l.strip() for l in lines if l.startswith("\t") and not re.match(r"\t(@|\$\(Q\)|\$\(msg\))", l)]
     if loud:
         fail("make V=0", "%d recipe lines print their command, e.g. %r" % (len(loud), loud[0][:80]))
     ok("the Makefile's recipes print short lines (full commands with V=1)")
@@ -396,6 +453,7 @@ def main():
     scenario_names()
     listing()
     duration()
+    iso_args()
     echo()
     progress()
     make_vars()
