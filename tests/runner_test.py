@@ -31,7 +31,8 @@ CMD = "command line: /boot/kernel.elf scenario=x sched_bug=clobber_flags cpus=2\
 RUNNER = [sys.executable, os.path.join(HERE, "runner.py")]
 SHORT = "sched-torture-full-icount-2"      # icount, 2 CPUs, about 2 s
 # a make started here, not one of make test's flags or variables (CPUS=...)
-ENV = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")}
+ENV = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "SCENARIO",
+                                                      "CPUS", "SEED", "DURATION", "ARGS", "MODE", "V", "ONLY", "RUN")}
 
 
 def fail(what, why):
