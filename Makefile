@@ -58,6 +58,7 @@ HOST32_TESTS :=
 -include user/user.mk
 
 all: $(B)/kernel.elf
+	@:
 
 $(B)/%.o: %.c | $(G)/vectors.h
 	@mkdir -p $(dir $@)
@@ -252,7 +253,7 @@ distclean: clean
 	$(Q)rm -rf results
 
 help:
-	@echo 'make run       build, boot SCENARIO through GRUB in QEMU, judge it (about 40 s)'
+	@echo 'make run       build, boot SCENARIO through GRUB in QEMU, judge it (about 20 s once built)'
 	@echo 'make test      host tests, Spin models, every test scenario (about 15 min on 2 cores)'
 	@echo 'make list      the scenarios: name, CPUs, mode, suite, description (ONLY=regex filters)'
 	@echo 'make shell     the interactive shell on this terminal (CPUS=, LOAD=1, MODE=singlestep)'
