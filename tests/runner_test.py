@@ -425,6 +425,17 @@ def readme_apt_line():
 OUTSIDE = re.compile("DESIGN" + r"\.md|\.\./" + "shared|/work/" + "shared")   # split: not a hit itself
 
 
+def readme_contents():
+    """The contents list at the top links every section."""
+    text = open(os.path.join(ROOT, "README.md")).read()
+    head = text[:text.index("\n## ")]
+    anchors = [re.sub(r"[^a-z0-9 -]", "", h.lower()).replace(" ", "-") for h in re.findall(r"^## (.*)$", text, re.M)]
+    missing = [a for a in anchors if "(#%s)" % a not in head]
+    if missing:
+        fail("README contents", "no link to %s" % ", ".join(missing))
+    ok("README's contents list links all %d sections" % len(anchors))
+
+
 def no_outside_references():
     files = ["README.md", "Makefile"] + [os.path.join("tests", f) for f in os.listdir(HERE)
                                          if f.endswith((".py", ".sh", ".mk"))] \
@@ -462,6 +473,7 @@ def main():
     make_quiet()
     host_test_summary()
     readme_apt_line()
+    readme_contents()
     no_outside_references()
     default_scenario_claims()
     boots()
