@@ -195,6 +195,14 @@ interruptible = trap : INT; $(1) || [ $$? = 130 ]
 RUN_OPTS = $(if $(CPUS),--cpus $(CPUS)) $(if $(SEED),--seed $(SEED)) $(if $(DURATION),--duration $(DURATION)) \
            $(if $(ARGS),--args '$(ARGS)') $(if $(MODE),--mode $(MODE))
 
+# A bad value or scenario stops make run before anything is built, in one line.
+ifneq ($(filter run,$(MAKECMDGOALS)),)
+  RUN_CHECK := $(shell $(PYTHON) tests/runner.py --run $(SCENARIO) $(RUN_OPTS) --check 2>&1)
+  ifneq ($(RUN_CHECK),)
+    $(error $(RUN_CHECK))
+  endif
+endif
+
 run: deps
 	@$(MAKE) --no-print-directory all
 	$(Q)$(call interruptible,$(PYTHON) tests/runner.py --run $(SCENARIO) $(RUN_OPTS) --iso)

@@ -527,6 +527,8 @@ def on_terminal(sc, resdir, header, **kw):
 def cmd_run(a):
     sc = find(a.run)
     refuse_interactive(sc)
+    if a.check:
+        return 0
     return on_terminal(sc, new_resdir(a.resdir), "%s (%s)" % (sc["name"], "GRUB ISO" if a.iso else "-kernel"),
                        cpus=a.cpus, seed=a.seed, iso=a.iso, args=a.args, mode=a.mode, duration=a.duration)
 
@@ -638,6 +640,7 @@ def main():
     ap.add_argument("--mode", choices=sorted(scenario.CHOICES["mode"]),
                     help="override the scenario's QEMU mode (e.g. does its check fail without singlestep?)")
     ap.add_argument("--resdir", metavar="DIR", help="write results here (default results/<stamp>)")
+    ap.add_argument("--check", action="store_true", help="--run: check the scenario and options, boot nothing")
     a = ap.parse_args()
     for sig in (signal.SIGTERM, signal.SIGHUP):     # like Ctrl-C: stop QEMU, say interrupted
         signal.signal(sig, on_signal)
