@@ -4,6 +4,7 @@
   runner.py --list [REGEX]                                   name, CPUs, mode, suite, description
   runner.py --all [--suite test] [--only REGEX] [--jobs N] [--resdir DIR]   every scenario
   runner.py --run NAME [--cpus N] [--seed S] [--iso]         one, console on the terminal
+                                                  (--check: only check NAME and the values)
   --args 'k=v ...' (with --all or --run) appends kernel parameters,
   --duration S sets duration=S*1000 (ms) and adds S seconds to the timeout, and
   --mode M overrides the QEMU mode, e.g. to try a negative control by hand

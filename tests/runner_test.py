@@ -283,9 +283,12 @@ def interrupted_make_run():
     if pid == 0:
         os.chdir(ROOT)
         os.execvpe("make", ["make", "--no-print-directory", "run", "SCENARIO=" + SHORT, "DURATION=200"], ENV)
-    out, rundir = b"", None
+    out, rundir, t0 = b"", None, time.time()
     try:
         while True:
+            if time.time() - t0 > 120:
+                os.kill(pid, signal.SIGKILL)
+                fail("Ctrl-C make run", "the run did not start: %r" % out[-300:])
             new = set(results_now()) - set(before)
             if rundir is None and new:
                 rundir = os.path.join(ROOT, "results", new.pop(), SHORT)
@@ -293,7 +296,10 @@ def interrupted_make_run():
                     "sched-torture: t=" in open(os.path.join(rundir, "console.log"), errors="replace").read():
                 os.write(fd, b"\x03")
                 break
-            out += os.read(fd, 65536) if select.select([fd], [], [], 0.1)[0] else b""
+            try:
+                out += os.read(fd, 65536) if select.select([fd], [], [], 0.1)[0] else b""
+            except OSError:             # make ended before the torture started
+                t0 = 0
         while select.select([fd], [], [], 20)[0]:
             try:
                 data = os.read(fd, 65536)
