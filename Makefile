@@ -2,11 +2,25 @@
 # Kernel objects come from boot/ kernel/ smp/ patch/ tests/kernel/ by wildcard;
 # subsystem fragments (*/*.mk) add host tests and tools to HOST_TESTS.
 
-CPUS     ?= 4
+# make run / make shell / make debug variables (make help lists them all).
 SCENARIO ?= djprobe-torture-full-4
+CPUS     ?=
 SEED     ?= 1
+DURATION ?=
+ARGS     ?=
+MODE     ?=
 B        := build
 G        := $(B)/gen
+
+# Short build lines (`  LD      build/kernel.elf`); V=1 prints whole commands.
+V ?= 0
+ifeq ($(V),1)
+  Q   :=
+  msg := @true
+else
+  Q   := @
+  msg := @printf '  %-7s %s\n'
+endif
 
 # ---- toolchains ---------------------------------------------------------
 ifneq ($(shell command -v i686-linux-gnu-gcc 2>/dev/null),)
@@ -44,23 +58,26 @@ HOST32_TESTS :=
 -include user/user.mk
 
 all: $(B)/kernel.elf
+	@:
 
 $(B)/%.o: %.c | $(G)/vectors.h
 	@mkdir -p $(dir $@)
-	@echo "  CC      $<"
-	@$(KCC) $(KCFLAGS) -c $< -o $@
+	$(msg) CC $<
+	$(Q)$(KCC) $(KCFLAGS) -c $< -o $@
 
 $(B)/%.o: %.S | $(G)/vectors.h
 	@mkdir -p $(dir $@)
-	@echo "  AS      $<"
-	@$(KCC) $(KASFLAGS) -c $< -o $@
+	$(msg) AS $<
+	$(Q)$(KCC) $(KASFLAGS) -c $< -o $@
 
 $(G)/vectors.S $(G)/vectors.h &: kernel/gen_vectors.py
 	@mkdir -p $(G)
-	$(PYTHON) kernel/gen_vectors.py $(G)/vectors.S $(G)/vectors.h
+	$(msg) GEN $(G)/vectors.S
+	$(Q)$(PYTHON) kernel/gen_vectors.py $(G)/vectors.S $(G)/vectors.h
 
 $(B)/gen/vectors.o: $(G)/vectors.S
-	$(KCC) $(KASFLAGS) -c $< -o $@
+	$(msg) AS $<
+	$(Q)$(KCC) $(KASFLAGS) -c $< -o $@
 
 # Symbol table: .ksymtab is the last section in linker.ld, so its size cannot
 # move any other symbol.  Link once with an empty table, generate the table
@@ -68,15 +85,18 @@ $(B)/gen/vectors.o: $(G)/vectors.S
 # the table's entries (kernel/gen_ksyms.py --check).
 $(B)/ksyms0.o: kernel/gen_ksyms.py
 	@mkdir -p $(B)
-	$(PYTHON) kernel/gen_ksyms.py --empty > $(B)/ksyms0.S
-	$(KCC) $(KASFLAGS) -c $(B)/ksyms0.S -o $@
+	$(msg) GEN $(B)/ksyms0.S
+	$(Q)$(PYTHON) kernel/gen_ksyms.py --empty > $(B)/ksyms0.S
+	$(Q)$(KCC) $(KASFLAGS) -c $(B)/ksyms0.S -o $@
 
 $(B)/kernel0.elf: $(KOBJS) $(B)/ksyms0.o $(B)/unwind0.o linker.ld
-	$(KLD) $(KLDFLAGS) -o $@ $(KOBJS) $(B)/ksyms0.o $(B)/unwind0.o $(LIBGCC)
+	$(msg) LD $@
+	$(Q)$(KLD) $(KLDFLAGS) -o $@ $(KOBJS) $(B)/ksyms0.o $(B)/unwind0.o $(LIBGCC)
 
 $(B)/ksyms.o: $(B)/kernel0.elf kernel/gen_ksyms.py
-	$(KNM) -n -S --defined-only $< | $(PYTHON) kernel/gen_ksyms.py > $(B)/ksyms.S
-	$(KCC) $(KASFLAGS) -c $(B)/ksyms.S -o $@
+	$(msg) GEN $(B)/ksyms.S
+	$(Q)$(KNM) -n -S --defined-only $< | $(PYTHON) kernel/gen_ksyms.py > $(B)/ksyms.S
+	$(Q)$(KCC) $(KASFLAGS) -c $(B)/ksyms.S -o $@
 
 # Unwind table (kernel/unwind.c): from the first image's call-frame
 # information, cross-checked against its code; the final image must give the
@@ -84,24 +104,30 @@ $(B)/ksyms.o: $(B)/kernel0.elf kernel/gen_ksyms.py
 UNWIND_TOOLS := --readelf $(KPFX)readelf --objdump $(KOBJDUMP) --nm $(KNM)
 $(B)/unwind0.o: kernel/gen_unwind.py
 	@mkdir -p $(B)
-	$(PYTHON) kernel/gen_unwind.py --empty $(B)/unwind0.S
-	$(KCC) $(KASFLAGS) -c $(B)/unwind0.S -o $@
+	$(msg) GEN $(B)/unwind0.S
+	$(Q)$(PYTHON) kernel/gen_unwind.py --empty $(B)/unwind0.S
+	$(Q)$(KCC) $(KASFLAGS) -c $(B)/unwind0.S -o $@
 
 $(B)/unwind.o: $(B)/kernel0.elf kernel/gen_unwind.py kernel/unwind.undescribed
-	$(PYTHON) kernel/gen_unwind.py $(UNWIND_TOOLS) --elf $< --undescribed kernel/unwind.undescribed \
+	$(msg) GEN $(B)/unwind.S
+	$(Q)$(PYTHON) kernel/gen_unwind.py $(UNWIND_TOOLS) --elf $< --undescribed kernel/unwind.undescribed \
 	    --out $(B)/unwind.S --stats
-	$(KCC) $(KASFLAGS) -c $(B)/unwind.S -o $@
+	$(Q)$(KCC) $(KASFLAGS) -c $(B)/unwind.S -o $@
 
 $(B)/kernel.elf: $(KOBJS) $(B)/ksyms.o $(B)/unwind.o linker.ld kernel/noprobe.roots kernel/noprobe.list
-	$(KLD) $(KLDFLAGS) -Map=$(B)/kernel.map -o $@ $(KOBJS) $(B)/ksyms.o $(B)/unwind.o $(LIBGCC)
-	$(KNM) -n -S --defined-only $@ | $(PYTHON) kernel/gen_ksyms.py --check $(B)/ksyms.S
-	$(PYTHON) kernel/gen_unwind.py $(UNWIND_TOOLS) --elf $@ --check $(B)/unwind.S || { rm -f $@; exit 1; }
-	$(KNM) -n $@ > $(B)/kernel.sym
-	$(KOBJDUMP) -d -S --no-show-raw-insn $@ > $(B)/kernel.lst
-	$(KNM) -n -S $@ > $(B)/kernel.nm
-	$(KOBJDUMP) -d --no-show-raw-insn $@ > $(B)/kernel.dis
-	$(KOBJDUMP) -s -j .trapreg $@ > $(B)/kernel.trapreg
-	$(PYTHON) kernel/noprobe_graph.py --objdump $(B)/kernel.dis --nm $(B)/kernel.nm \
+	$(msg) LD $@
+	$(Q)$(KLD) $(KLDFLAGS) -Map=$(B)/kernel.map -o $@ $(KOBJS) $(B)/ksyms.o $(B)/unwind.o $(LIBGCC)
+	$(msg) CHECK "symbol table, unwind table"
+	$(Q)$(KNM) -n -S --defined-only $@ | $(PYTHON) kernel/gen_ksyms.py --check $(B)/ksyms.S
+	$(Q)$(PYTHON) kernel/gen_unwind.py $(UNWIND_TOOLS) --elf $@ --check $(B)/unwind.S || { rm -f $@; exit 1; }
+	$(msg) GEN "$(B)/kernel.sym .lst .nm .dis .trapreg"
+	$(Q)$(KNM) -n $@ > $(B)/kernel.sym
+	$(Q)$(KOBJDUMP) -d -S --no-show-raw-insn $@ > $(B)/kernel.lst
+	$(Q)$(KNM) -n -S $@ > $(B)/kernel.nm
+	$(Q)$(KOBJDUMP) -d --no-show-raw-insn $@ > $(B)/kernel.dis
+	$(Q)$(KOBJDUMP) -s -j .trapreg $@ > $(B)/kernel.trapreg
+	$(msg) CHECK "no-probe call graph (kernel/noprobe.list)"
+	$(Q)$(PYTHON) kernel/noprobe_graph.py --objdump $(B)/kernel.dis --nm $(B)/kernel.nm \
 	    --trapreg $(B)/kernel.trapreg \
 	    --roots kernel/noprobe.roots --$(NOPROBE_MODE) kernel/noprobe.list || { rm -f $@; exit 1; }
 
@@ -109,24 +135,29 @@ $(B)/kernel.elf: $(KOBJS) $(B)/ksyms.o $(B)/unwind.o linker.ld kernel/noprobe.ro
 # (git diff kernel/noprobe.list shows what changed), then link with the check.
 NOPROBE_MODE ?= check
 noprobe-list:
-	rm -f $(B)/kernel.elf
-	$(MAKE) $(B)/kernel.elf NOPROBE_MODE=write
-	$(MAKE) $(B)/kernel.elf
+	$(Q)rm -f $(B)/kernel.elf
+	$(Q)$(MAKE) $(B)/kernel.elf NOPROBE_MODE=write
+	$(Q)$(MAKE) $(B)/kernel.elf
 
 -include $(KOBJS:.o=.d)
 
 # ---- GRUB rescue ISO: one menu entry per scenario -------------------------
 SCENARIOS := $(sort $(wildcard tests/scenarios/*.scn))
 
+# The default entry is SCENARIO (a name, name.scn or path), with its own CPU
+# count unless CPUS= is given.
 $(B)/grub.cfg: $(B)/kernel.elf $(SCENARIOS) tests/mkgrubcfg.py
-	$(PYTHON) tests/mkgrubcfg.py --default $(SCENARIO) --cpus $(CPUS) --seed $(SEED) $(SCENARIOS) > $@
+	$(msg) GEN $@
+	$(Q)$(PYTHON) tests/mkgrubcfg.py --default $(basename $(notdir $(SCENARIO))) $(if $(CPUS),--cpus $(CPUS)) \
+	    $(if $(SEED),--seed $(SEED)) $(SCENARIOS) > $@
 
 iso: $(B)/kernel.iso
 $(B)/kernel.iso: $(B)/kernel.elf $(B)/grub.cfg
-	rm -rf $(B)/isodir && mkdir -p $(B)/isodir/boot/grub
-	cp $(B)/kernel.elf $(B)/isodir/boot/kernel.elf
-	cp $(B)/grub.cfg $(B)/isodir/boot/grub/grub.cfg
-	grub-mkrescue -o $@ $(B)/isodir 2>$(B)/grub-mkrescue.log || (cat $(B)/grub-mkrescue.log; false)
+	$(msg) ISO $@
+	$(Q)rm -rf $(B)/isodir && mkdir -p $(B)/isodir/boot/grub
+	$(Q)cp $(B)/kernel.elf $(B)/isodir/boot/kernel.elf
+	$(Q)cp $(B)/grub.cfg $(B)/isodir/boot/grub/grub.cfg
+	$(Q)grub-mkrescue -o $@ $(B)/isodir 2>$(B)/grub-mkrescue.log || (cat $(B)/grub-mkrescue.log; false)
 
 # ---- host tests (fragments append to HOST_TESTS) --------------------------
 # HOST32_TESTS execute 32-bit code: natively where the host kernel allows it,
@@ -141,6 +172,7 @@ HOST32 ?= auto
 host-test: $(HOST_TESTS) $(HOST32_TESTS) $(B)/host/probe32
 	@set -e; for t in $(HOST_TESTS); do echo "== $$t"; ./$$t; done
 	@tests/host/host32.sh run $(HOST32) $(B)/host/probe32 $(HOST32_TESTS)
+	@echo "host tests: $(words $(HOST_TESTS) $(HOST32_TESTS)) passed"
 
 # make test also runs the 32-bit tests once under the emulator when the host
 # ran them natively, so the fallback cannot rot unseen.
@@ -153,51 +185,109 @@ host-test32-emulated: $(HOST32_TESTS) $(B)/host/probe32
 deps:
 	@sh tests/deps.sh
 
+# $(call interruptible,COMMAND): on Ctrl-C the runner stops QEMU, says so in
+# one line and exits 130; the recipe's shell outlives the signal (trap) and
+# succeeds, so make, interrupted itself, adds no line of its own.
+interruptible = trap : INT; $(1) || [ $$? = 130 ]
+
+# Runner options from the make variables, each only when given (CPUS: else the
+# scenario's own count).
+RUN_OPTS = $(if $(CPUS),--cpus $(CPUS)) $(if $(SEED),--seed $(SEED)) $(if $(DURATION),--duration $(DURATION)) \
+           $(if $(ARGS),--args '$(ARGS)') $(if $(MODE),--mode $(MODE))
+
+# A bad value or scenario stops make run before anything is built, in one line.
+ifneq ($(filter run,$(MAKECMDGOALS)),)
+  RUN_CHECK := $(shell $(PYTHON) tests/runner.py --run $(SCENARIO) $(RUN_OPTS) --check 2>&1)
+  ifneq ($(RUN_CHECK),)
+    $(error $(RUN_CHECK))
+  endif
+endif
+
 run: deps
 	@$(MAKE) --no-print-directory all
-	$(PYTHON) tests/runner.py --run $(SCENARIO) --cpus $(CPUS) --seed $(SEED) --iso
+	$(Q)$(call interruptible,$(PYTHON) tests/runner.py --run $(SCENARIO) $(RUN_OPTS) --iso)
+
+# The scenarios: name, CPUs, QEMU mode, suite, description (ONLY=regex filters).
+list:
+	@$(PYTHON) tests/runner.py --list $(if $(ONLY),'$(ONLY)')
 
 test: deps
 	@$(MAKE) --no-print-directory all
-	$(PYTHON) tests/runner_test.py
-	$(PYTHON) tests/noprobe_graph_test.py $(B)
-	$(PYTHON) tests/unwind_gen_test.py $(B)
-	$(PYTHON) tests/bench_check_test.py
+	$(Q)$(PYTHON) tests/runner_test.py
+	$(Q)$(PYTHON) tests/noprobe_graph_test.py $(B)
+	$(Q)$(PYTHON) tests/unwind_gen_test.py $(B)
+	$(Q)$(PYTHON) tests/bench_check_test.py
 	@$(MAKE) --no-print-directory host-test
 	@$(MAKE) --no-print-directory host-test32-emulated
 	@$(MAKE) --no-print-directory model
 	@$(MAKE) --no-print-directory $(B)/kernel.iso
-	$(PYTHON) tests/runner.py --all
-	$(PYTHON) tests/bench_check.py --boot
+	$(Q)$(call interruptible,$(PYTHON) tests/runner.py --all)
+	$(Q)$(call interruptible,$(PYTHON) tests/bench_check.py --boot)
 
 bench soak: deps
 	@$(MAKE) --no-print-directory all
-	$(PYTHON) tests/runner.py --all --suite $@ --jobs 1
-	$(if $(filter bench,$@),$(PYTHON) tests/hit_trace.py)
-	$(if $(filter bench,$@),$(PYTHON) tests/bench_check.py --boot)
+	$(Q)$(call interruptible,$(PYTHON) tests/runner.py --all --suite $@ --jobs 1)
+	$(if $(filter bench,$@),$(Q)$(call interruptible,$(PYTHON) tests/hit_trace.py))
+	$(if $(filter bench,$@),$(Q)$(call interruptible,$(PYTHON) tests/bench_check.py --boot))
 
 # Strategy x hazard matrix, several seeds per cell (tests/matrix.py).
 SEEDS ?= 3
 matrix: deps
 	@$(MAKE) --no-print-directory all
-	$(PYTHON) tests/matrix.py --seeds $(SEEDS)
+	$(Q)$(PYTHON) tests/matrix.py --seeds $(SEEDS)
 
-# Boot again exactly as a past run: make replay RUN=results/<stamp>/<scenario>
+# Boot again as a past run: make replay RUN=results/<stamp>/<scenario> [MODE=icount]
 replay: deps
-	@test -n "$(RUN)" || { echo 'usage: make replay RUN=results/<stamp>/<scenario>'; exit 2; }
+	@test -n "$(RUN)" || { echo 'usage: make replay RUN=results/<stamp>/<scenario> [MODE=icount]'; exit 2; }
 	@$(MAKE) --no-print-directory all
-	$(PYTHON) tests/runner.py --replay $(RUN)
+	$(Q)$(call interruptible,$(PYTHON) tests/runner.py --replay $(RUN) $(if $(MODE),--mode $(MODE)))
+
+# Judge a past run's console.log again without booting.
+judge:
+	@test -n "$(RUN)" || { echo 'usage: make judge RUN=results/<stamp>/<scenario>'; exit 2; }
+	$(Q)$(PYTHON) tests/runner.py --judge $(RUN)
 
 # The interactive shell on this terminal (LOAD=1: background load at boot;
 # MODE=singlestep: every instruction boundary preemptible, as the tortures want).
 shell: deps
 	@$(MAKE) --no-print-directory all
-	$(PYTHON) tests/shell.py --cpus $(CPUS)$(if $(filter 1,$(LOAD)), --load)$(if $(MODE), --mode $(MODE))
+	$(Q)$(PYTHON) tests/shell.py $(if $(CPUS),--cpus $(CPUS))$(if $(filter 1,$(LOAD)), --load)$(if $(MODE), --mode $(MODE))
 
 debug: deps $(B)/kernel.elf
-	$(PYTHON) tests/runner.py --debug $(SCENARIO) --cpus $(CPUS) --seed $(SEED)
+	$(Q)$(PYTHON) tests/runner.py --debug $(SCENARIO) $(if $(CPUS),--cpus $(CPUS)) $(if $(SEED),--seed $(SEED))
 
+# clean keeps results/ (past runs); distclean removes it too.
 clean:
-	rm -rf $(B) results
+	$(Q)rm -rf $(B)
+	@echo "clean: removed $(B)/; results/ kept (make distclean removes it)"
 
-.PHONY: noprobe-list all iso run test debug clean deps host-test matrix replay host-test32-emulated bench soak shell
+distclean: clean
+	$(Q)rm -rf results
+
+help:
+	@echo 'make run       build, boot SCENARIO through GRUB in QEMU, judge it (about 20 s once built)'
+	@echo 'make test      host tests, Spin models, every test scenario (about 15 min on 2 cores)'
+	@echo 'make list      the scenarios: name, CPUs, mode, suite, description (ONLY=regex filters)'
+	@echo 'make shell     the interactive shell on this terminal (CPUS=, LOAD=1, MODE=singlestep)'
+	@echo 'make replay    RUN=results/<stamp>/<name>: boot again as that run (MODE=icount: deterministic)'
+	@echo 'make judge     RUN=results/<stamp>/<name>: judge its console.log again, no boot'
+	@echo 'make debug     SCENARIO halted in QEMU with gdb attached'
+	@echo 'make all       build build/kernel.elf (the default target)'
+	@echo 'make iso       build/kernel.iso: GRUB rescue ISO, one menu entry per scenario'
+	@echo 'make host-test the host unit tests'
+	@echo 'make model     the Spin models'
+	@echo 'make bench, make soak, make matrix, make report   long suites (see README.md)'
+	@echo 'make clean     remove build/ (results/ is kept)'
+	@echo 'make distclean remove build/ and results/ (every past run)'
+	@echo 'variables of make run (and debug, iso; CPUS, MODE also for shell):'
+	@echo '  SCENARIO=name  a scenario name, name.scn or path (default djprobe-torture-full-4; make list)'
+	@echo '  CPUS=n         CPUs, 1..16 (default: the scenario'"'"'s own count)'
+	@echo '  SEED=n         random seed, 0..2147483647 (default 1)'
+	@echo '  DURATION=s     torture seconds: kernel duration=s*1000, the timeout grows by s'
+	@echo '  ARGS="k=v .."  more kernel parameters, after the scenario'"'"'s (the last key wins)'
+	@echo '  MODE=m         QEMU mode: default, singlestep or icount (icount replays a seed exactly)'
+	@echo '  V=1            print whole build commands'
+	@echo 'make does not know a misspelled variable: it is ignored (check this list)'
+
+.PHONY: noprobe-list all iso run test debug clean distclean deps host-test matrix replay judge host-test32-emulated \
+        bench soak shell list help

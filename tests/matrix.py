@@ -3,8 +3,8 @@
 scenario (scenario=hazard, tests/kernel/hazard.c) and against djprobe-torture,
 several seeds per cell; prints the strategy x hazard table, writes
 results/<stamp>/matrix.md, matrix.json and junit.xml, and exits non-zero if a
-cell differs from its expectation (DESIGN.md: a broken strategy that survives
-means the scenario is too weak).
+cell differs from its expectation (README.md, "Hazard catalogue and
+strategies": a broken strategy that survives means the scenario is too weak).
 
   matrix.py [--seeds N] [--first-seed S] [--cpus N] [--torture-ms MS]
   matrix.py --readme results/<stamp>     that run's table into README.md"""
@@ -41,7 +41,8 @@ def scn(name, args, cpus, timeout, mode="default"):
 def hazard_run(resdir, seed, cpus):
     """One boot runs every deterministic cell; the kernel also checks them."""
     sc = scn("hazard-s%d" % seed, "scenario=hazard preempt=full djprobe_tries=5", cpus, 300)
-    runner.run_one(sc, resdir, cpus, seed)
+    if runner.run_one(sc, resdir, cpus, seed)[1] is None:
+        raise KeyboardInterrupt
     log = open(os.path.join(resdir, sc["name"], "console.log"), errors="replace").read()
     return {(h, s): (v.lower(), why or "") for h, s, v, why in CELL.findall(log)}
 
@@ -58,6 +59,8 @@ def torture_run(resdir, strategy, seed, cpus, ms):
     sc = scn("torture-%s-s%d" % (strategy, seed), "scenario=djprobe-torture preempt=full hz=1000 "
              "djt_duration=%d djprobe_tries=8 djprobe=%s" % (ms, strategy), cpus, 180 + ms // 100, "singlestep")
     ok, line = runner.run_one(sc, resdir, cpus, seed)
+    if line is None:
+        raise KeyboardInterrupt
     log = open(os.path.join(resdir, sc["name"], "console.log"), errors="replace").read()
     if ok:
         return "survived", "", ms / 1000.0
@@ -185,4 +188,7 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        sys.exit("matrix: interrupted (Ctrl-C): QEMU stopped")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write a GRUB configuration with one multiboot menu entry per scenario file.
-The --default scenario boots at once (timeout 0); --cpus/--seed are appended
-to its command line.  GRUB manual, "Multi-boot manual config"."""
+The --default scenario boots at once (timeout 0); --cpus, --seed and --args
+are appended to its command line.  GRUB manual, "Multi-boot manual config"."""
 import argparse
 import os
 import sys
@@ -15,6 +15,7 @@ def main():
     ap.add_argument("--default", default="selftest")
     ap.add_argument("--cpus", type=int, default=0)
     ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--args", default="", help="more kernel parameters for the default entry")
     ap.add_argument("--kernel", default="/boot/kernel.elf")
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
@@ -33,6 +34,8 @@ def main():
                 args += " cpus=%d" % a.cpus
             if a.seed is not None:
                 args += " seed=%d" % a.seed
+            if a.args:
+                args += " " + a.args
         out += ['menuentry "%s" {' % s["name"], "    multiboot %s %s" % (a.kernel, args),
                 "    boot", "}"]
     print("\n".join(out))

@@ -803,7 +803,7 @@ def section_matrix(R, run):
     strategies = mx.get("strategies") or sorted(set(c["strategy"] for c in cells))
     hazards = mx.get("hazards") or sorted(set(c["hazard"] for c in cells), key=lambda h: (len(h), h))
     R.p("From `%s` (revision %s). Each cell: what the hazard's scenario showed under the strategy; "
-        "**bold** where that differs from what DESIGN.md expects." % (where, mx.get("rev", "?")))
+        "**bold** where that differs from what README.md's hazard catalogue expects." % (where, mx.get("rev", "?")))
     t = Table(["strategy"] + hazards, ["l"] + ["l"] * len(hazards))
     bad = 0
     for s in strategies:

@@ -1,15 +1,46 @@
 #!/usr/bin/env python3
-"""Self-test of the runner's verdict logic (tests/runner.py judge()): each
-rule is shown to fail on the console log it exists to reject, and to pass
-the log next to it.  Run by `make test` before any scenario boots."""
+"""Self-test of the runner (tests/runner.py) and of what the Makefile and
+README promise about it: each verdict rule is shown to fail on the console
+log it exists to reject and to pass the log next to it; bad command-line
+values are refused in one line before anything boots; one short icount
+scenario boots twice and must replay byte for byte, is re-judged from its
+saved folder, and is interrupted by Ctrl-C without leftovers.  Run by
+`make test` before any scenario boots (needs build/kernel.elf)."""
+import argparse
+import contextlib
+import io
+import json
 import os
+import pty
+import re
+import select
+import shutil
+import signal
+import subprocess
 import sys
+import tempfile
+import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
 import runner  # noqa: E402
 import scenario  # noqa: E402
 
 CMD = "command line: /boot/kernel.elf scenario=x sched_bug=clobber_flags cpus=2\n"
+RUNNER = [sys.executable, os.path.join(HERE, "runner.py")]
+SHORT = "sched-torture-full-icount-2"      # icount, 2 CPUs, about 2 s
+# a make started here, not one of make test's flags or variables (CPUS=...)
+ENV = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "SCENARIO",
+                                                      "CPUS", "SEED", "DURATION", "ARGS", "MODE", "V", "ONLY", "RUN")}
+
+
+def fail(what, why):
+    sys.exit("runner_test: %s: %s" % (what, why))
+
+
+def ok(what, detail=""):
+    print("ok - %s%s" % (what, " (%s)" % detail if detail else ""))
 
 
 def sc(**kw):
@@ -19,13 +50,13 @@ def sc(**kw):
 
 
 def check(what, want_ok, s, rc, log):
-    ok, got, why = runner.judge(s, rc, False, log)
-    if ok != want_ok:
-        sys.exit("runner_test: %s: judged %s (%s), want %s" % (what, ok, why, want_ok))
-    print("ok - %s (%s)" % (what, why))
+    got_ok, got, why = runner.judge(s, rc, False, log)
+    if got_ok != want_ok:
+        fail(what, "judged %s (%s), want %s" % (got_ok, why, want_ok))
+    ok(what, why)
 
 
-def main():
+def verdict_rules():
     good = CMD + "sched-torture: t=1ms\nEnd of test: SUCCESS\n"
     check("a clean passing run passes", True, sc(), 33, good)
     warn = CMD + "WARN: lapic: error interrupt on cpu 1, ESR=0x40\nEnd of test: SUCCESS\n"
@@ -47,7 +78,416 @@ def main():
     check("a guest reset fails a control that does not name it", False, neg, 0, CMD)
     reset = sc(expect="fail", verdict="panic|reset", match=r"EIP is inside")
     check("a guest reset is caught where the control names it", True, reset, 0, CMD)
-    print("runner_test: all verdict rules fail and pass as they should")
+
+
+# ---- the command line: bad values refused in one line, nothing booted -------
+
+def cli(args, timeout=30):
+    p = subprocess.run(RUNNER + args, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+    return p.returncode, p.stdout, p.stderr
+
+
+def results_now():
+    d = os.path.join(ROOT, "results")
+    return sorted(os.listdir(d)) if os.path.isdir(d) else []
+
+
+def refused(what, args, want):
+    """The runner must answer in one stderr line containing `want`, with a
+    non-zero status, without a traceback and without a new results folder."""
+    before = results_now()
+    rc, out, err = cli(args)
+    lines = err.strip().splitlines()
+    if rc == 0 or len(lines) != 1 or want not in lines[0] or results_now() != before:
+        fail(what, "status %s, stderr %r, new results %s" % (rc, err[-300:], set(results_now()) - set(before)))
+    ok(what, lines[0])
+
+
+def bad_values():
+    n = runner.max_cpus()
+    rng = "1..%d" % n
+    refused("--cpus 0 is refused", ["--run", "smp-boot-1", "--cpus", "0"], rng)
+    refused("--cpus 99 is refused", ["--run", "smp-boot-1", "--cpus", "99"], rng)
+    refused("--seed x is refused", ["--run", "smp-boot-1", "--seed", "x"], "0..2147483647")
+    refused("--seed -1 is refused", ["--run", "smp-boot-1", "--seed", "-1"], "0..2147483647")
+    refused("--duration 0 is refused", ["--run", "smp-boot-1", "--duration", "0"], "1..3600")
+    refused("--jobs 0 is refused", ["--all", "--jobs", "0"], "--jobs")
+    refused("an invalid --only regex is refused", ["--all", "--only", "["], "regex")
+    refused("--mode bogus names the modes", ["--run", "smp-boot-1", "--mode", "bogus"], "singlestep")
+    refused("an unknown scenario gets the closest names", ["--run", "smp-boot1"], "smp-boot-1")
+    refused("the interactive shell is refused with a pointer to make shell", ["--run", "shell"], "make shell")
+    refused("a scripted shell session is refused by --run", ["--run", "shell-basic"], "make shell")
+
+
+def max_cpus_is_the_kernels():
+    m = re.search(r"#define NCPU_MAX (\d+)", open(os.path.join(ROOT, "kernel", "cpu.h")).read())
+    if not m or runner.max_cpus() != int(m.group(1)):
+        fail("max CPUs", "runner says %s, kernel/cpu.h %s" % (runner.max_cpus(), m and m.group(1)))
+    ok("the CPU limit is the kernel's NCPU_MAX", str(runner.max_cpus()))
+
+
+def scenario_names():
+    want = "smp-boot-1"
+    for spec in ("smp-boot-1", "smp-boot-1.scn", "tests/scenarios/smp-boot-1.scn",
+                 os.path.join(ROOT, "tests", "scenarios", "smp-boot-1.scn")):
+        try:
+            got = runner.find(spec)["name"]
+        except SystemExit as e:
+            fail("SCENARIO=%s" % spec, "refused: %s" % e)
+        if got != want:
+            fail("SCENARIO=%s" % spec, "found %s" % got)
+    ok("a scenario is found by name, name.scn or path")
+
+
+def listing():
+    rc, out, err = cli(["--list", "^smp-boot-1 "])
+    rows = out.strip().splitlines()
+    if rc or len(rows) != 1 or not re.match(r"smp-boot-1 +1 +default +test +smp-boot checks", rows[0]):
+        fail("--list REGEX", "status %s, out %r, err %r" % (rc, out[-300:], err[-300:]))
+    rc, out, err = cli(["--list"])
+    names = sorted(f[:-4] for f in os.listdir(os.path.join(HERE, "scenarios")) if f.endswith(".scn"))
+    if rc or sorted(l.split()[0] for l in out.strip().splitlines()) != names:
+        fail("--list", "status %s, %d rows for %d scenarios" % (rc, len(out.splitlines()), len(names)))
+    ok("--list shows every scenario, --list REGEX filters", rows[0])
+
+
+def duration():
+    s, args = runner.with_duration(runner.find("smp-boot-1"), 30, "seed=1")
+    if s["timeout"] != str(30 + 30) or args.split()[-1] != "duration=30000":
+        fail("--duration 30", "timeout %s, args %r" % (s["timeout"], args))
+    ok("--duration S adds duration=S*1000 (last, so it wins) and S to the timeout", args)
+
+
+def iso_args():
+    """Through GRUB the kernel parameters are in grub.cfg: the extra ones too."""
+    cfg = runner.grub_cfg(runner.find(SHORT), 2, "seed=5 duration=20000 hz=100")
+    entry = re.search(r'menuentry "%s" \{\n\s*multiboot (.*)' % SHORT, cfg)
+    if not entry or not entry.group(1).endswith("cpus=2 seed=5 duration=20000 hz=100"):
+        fail("--iso parameters", "the default entry boots %r" % (entry and entry.group(1)))
+    ok("--iso: seed=, duration= and --args reach GRUB's default entry", entry.group(1))
+
+
+# ---- the console echo -------------------------------------------------------
+
+LANDING = """\
+\x1b[2J\x1b[Hkpatch test kernel: booting
+landing: interrupts in djt_mid by offset (* interior): +0:3 +1*:3 +3:0
+landing: preemptions reached 1/3 instruction boundaries of djt_mid
+landing: native interrupts reached 0/1 instruction boundaries of djt_mid
+landing: preemptions reached 2/2 instruction boundaries of djt_last
+landing: 210 of 1414 interrupts (29 native) and 50 of 275 preemptions (5 native) landed in the code under test
+!!! landing: preemptions reached only 1/3 instruction boundaries of djt_mid
+End of test: SUCCESS"""
+
+
+def echo():
+    out = io.StringIO()
+    e = runner.Echo(out)
+    for k in range(0, len(LANDING), 7):          # arbitrary chunks, escapes split
+        e.feed(LANDING[k:k + 7])
+    e.close()
+    text = out.getvalue()
+    if "\x1b" in text or not text.startswith("kpatch test kernel: booting\n"):
+        fail("echo", "escape sequences reach the terminal: %r" % text[:40])
+    want = ["  preemptions reached: djt_mid 1/3, djt_last 2/2", "  native interrupts reached: djt_mid 0/1",
+            "  210 of 1414 interrupts", "!!! landing: preemptions reached only", "End of test: SUCCESS"]
+    missing = [w for w in want if w not in text]
+    if missing or "by offset" in text:
+        fail("echo", "landing summary %r lacks %r" % (text, missing))
+    ok("the terminal gets no escapes and a landing summary instead of the histograms")
+
+
+# ---- boots: exact replay, re-judge, Ctrl-C ----------------------------------
+
+def boot_cli(resdir, extra=()):
+    rc, out, err = cli(["--run", SHORT, "--seed", "5", "--resdir", resdir] + list(extra), timeout=120)
+    return rc, out, err, os.path.join(resdir, SHORT)
+
+
+def replay_exact(tmp):
+    runs = [boot_cli(os.path.join(tmp, n)) for n in ("a", "b")]
+    for rc, out, err, rundir in runs:
+        if rc:
+            fail("boot %s" % SHORT, "status %s: %s %s" % (rc, out[-500:], err[-300:]))
+    logs = [open(os.path.join(r[3], "console.log"), "rb").read() for r in runs]
+    if logs[0] != logs[1]:
+        a, b = (l.decode(errors="replace").splitlines() for l in logs)
+        diff = next((x, y) for x, y in zip(a + [""], b + [""]) if x != y)
+        fail("icount replay", "two boots with seed 5 differ: %r vs %r" % diff)
+    ok("mode icount: two boots with the same seed give byte-identical consoles", "%d bytes" % len(logs[0]))
+    return runs[0]
+
+
+def run_output(run):
+    rc, out, err, rundir = run
+    tail = out.strip().splitlines()[-1]
+    if tail != "results: " + runner.rel(rundir) or "landing: interrupts in" in out or "preemptions reached:" not in out:
+        fail("--run output", "last line %r; landing lines %r" % (tail, re.findall(r"^landing.*$", out, re.M)))
+    for f in ("summary.txt", os.path.join(SHORT, "result.json")):
+        if not os.path.exists(os.path.join(os.path.dirname(rundir), f)):
+            fail("--run output", "no %s" % f)
+    ok("--run ends with the results folder and a landing summary, writes summary.txt", tail)
+
+
+def rejudge(run):
+    rundir = run[3]
+    rc, out, err = cli(["--judge", rundir])
+    if rc or not out.startswith("PASS"):
+        fail("--judge of a passing run", "status %s: %s %s" % (rc, out, err))
+    with open(os.path.join(rundir, "console.log"), "a") as f:
+        f.write("!!! something broke\n")
+    rc2, out2, err2 = cli(["--judge", rundir])
+    if rc2 != 1 or not out2.startswith("FAIL") or "!!!" not in out2:
+        fail("--judge of an edited console", "status %s: %s %s" % (rc2, out2, err2))
+    ok("--judge passes the saved run and fails it once its console has a !!! line", out2.split("\n")[0][:90])
+
+
+def started(rundir, p, what):
+    """Wait until the torture prints its stats."""
+    log, t0 = os.path.join(rundir, "console.log"), time.time()
+    while not (os.path.exists(log) and "sched-torture: t=" in open(log, errors="replace").read()):
+        if time.time() - t0 > 60 or p.poll() is not None:
+            p.kill()
+            fail("Ctrl-C %s" % what, "the run did not start")
+        time.sleep(0.1)
+
+
+def after_interrupt(rundir, what, status, last):
+    """QEMU gone, no ISO or socket left, verdict interrupted, one last line."""
+    left = [f for f in os.listdir(rundir) if f in runner.LEFTOVERS]
+    qemu = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout.count(rundir)
+    verdict = json.load(open(os.path.join(rundir, "result.json")))["verdict"]
+    if status != 130 or len(last) != 1 or not last[0].startswith("runner: interrupted") or left or qemu \
+            or verdict != "interrupted":
+        fail("Ctrl-C %s" % what, "status %s, last lines %r, left %s, %d QEMU, verdict %r" % (
+            status, last, left, qemu, verdict))
+    ok("Ctrl-C during %s: one line, verdict interrupted, QEMU gone, nothing left" % what, last[0])
+
+
+def interrupted_all(tmp):
+    """--all: the boot runs in the pool's thread."""
+    p = subprocess.Popen(RUNNER + ["--all", "--only", "^%s$" % SHORT, "--resdir", tmp, "--duration", "200"],
+                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    started(os.path.join(tmp, SHORT), p, "--all")
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=20)
+    after_interrupt(os.path.join(tmp, SHORT), "--all", p.returncode, err.strip().splitlines() + (
+        ["Traceback"] if "Traceback" in out else []))
+
+
+def interrupted_make_run():
+    """make run on a terminal (through GRUB): Ctrl-C goes to the whole
+    foreground group, make included, which must add no line of its own."""
+    before = results_now()
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(ROOT)
+        os.execvpe("make", ["make", "--no-print-directory", "run", "SCENARIO=" + SHORT, "DURATION=200"], ENV)
+    out, rundir, t0 = b"", None, time.time()
+    try:
+        while True:
+            if time.time() - t0 > 120:
+                os.kill(pid, signal.SIGKILL)
+                fail("Ctrl-C make run", "the run did not start: %r" % out[-300:])
+            new = set(results_now()) - set(before)
+            if rundir is None and new:
+                rundir = os.path.join(ROOT, "results", new.pop(), SHORT)
+            if rundir and os.path.exists(os.path.join(rundir, "console.log")) and \
+                    "sched-torture: t=" in open(os.path.join(rundir, "console.log"), errors="replace").read():
+                os.write(fd, b"\x03")
+                break
+            try:
+                out += os.read(fd, 65536) if select.select([fd], [], [], 0.1)[0] else b""
+            except OSError:             # make ended before the torture started
+                t0 = 0
+        while select.select([fd], [], [], 20)[0]:
+            try:
+                data = os.read(fd, 65536)
+            except OSError:             # the terminal closed: make has ended
+                break
+            if not data:
+                break
+            out += data
+        status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+        tail = out.decode(errors="replace").replace("\r", "").split("^C")[-1].strip().splitlines()
+        after_interrupt(rundir, "make run", 130 if status == -signal.SIGINT else status, tail)
+    finally:
+        if rundir:
+            shutil.rmtree(os.path.dirname(rundir))
+
+
+def boots():
+    if not os.path.exists(runner.KERNEL):
+        fail("boots", "no %s: run make all first" % runner.KERNEL)
+    tmp = tempfile.mkdtemp(prefix="runner_test.")
+    try:
+        run = replay_exact(tmp)
+        run_output(run)
+        rejudge(run)
+        interrupted_make_run()
+        interrupted_all(os.path.join(tmp, "all"))
+    finally:
+        shutil.rmtree(tmp)
+
+
+def progress():
+    lines = []
+    fake = lambda s, resdir, **kw: (True, "PASS %s" % s["name"])      # noqa: E731
+    a = argparse.Namespace(suite="test", only="^smp-boot-(1|2)$", shard=None, resdir=tempfile.mkdtemp(),
+                           jobs=2, seed=None, args="", mode=None, duration=None, junit=None)
+    real, runner.run_one = runner.run_one, fake
+    try:
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            runner.cmd_all(a)
+        lines = out.getvalue().splitlines()
+    finally:
+        runner.run_one = real
+        shutil.rmtree(a.resdir)
+    if [l.split()[0] for l in lines[1:3]] != ["[1/2]", "[2/2]"]:
+        fail("--all progress", "lines %r" % lines)
+    ok("--all prefixes each finished line with [k/N]", lines[2])
+
+
+# ---- Makefile and README ----------------------------------------------------
+
+def make(*args):
+    return subprocess.run(["make", "--no-print-directory", "-s"] + list(args), capture_output=True, text=True,
+                          cwd=ROOT, timeout=60, env=ENV)
+
+
+def make_run_line(*vars):
+    out = make("-n", "run", *vars).stdout
+    return next((l for l in out.splitlines() if "runner.py --run" in l), "")
+
+
+def make_vars():
+    line = make_run_line("SCENARIO=smp-boot-1")
+    if not line or "--cpus" in line:
+        fail("make run SCENARIO=smp-boot-1", "runs %r (the scenario's own CPU count must stay)" % line)
+    r = make("run", "CPUS=99", "SCENARIO=smp-boot-1")
+    out = (r.stdout + r.stderr).strip().splitlines()
+    if r.returncode == 0 or len(out) != 1 or "1..%d" % runner.max_cpus() not in out[0]:
+        fail("make run CPUS=99", "status %s, output %r (want one line, before any build)" % (r.returncode, out))
+    line = make_run_line("SCENARIO=smp-boot-1", "CPUS=2", "DURATION=7", "ARGS=hz=100 loglevel=2", "MODE=icount")
+    for want in ("--cpus 2", "--duration 7", "--args 'hz=100 loglevel=2'", "--mode icount"):
+        if want not in line:
+            fail("make run variables", "%r lacks %r" % (line, want))
+    cfg = next((l for l in make("-n", "-W", "tests/mkgrubcfg.py", "build/grub.cfg").stdout.splitlines()
+                if "mkgrubcfg" in l), "")
+    if not cfg or "--cpus" in cfg:
+        fail("grub.cfg", "generated by %r" % cfg)
+    ok("make run CPUS=99 stops in one line; CPUS, DURATION, ARGS, MODE are passed only when given", out[0])
+
+
+def make_help_list_clean():
+    h = make("help").stdout
+    for w in ("SCENARIO=", "CPUS=", "SEED=", "DURATION=", "ARGS=", "MODE=", "V=1", "make run", "make test",
+              "make list", "make clean", "make distclean", "make shell", "make replay"):
+        if w not in h:
+            fail("make help", "does not mention %s" % w)
+    rows = make("list", "ONLY=^smp-boot-1 ").stdout.strip().splitlines()
+    if len(rows) != 1 or not rows[0].startswith("smp-boot-1 "):
+        fail("make list ONLY=", "printed %r" % rows)
+    clean, distclean = make("-n", "clean").stdout, make("-n", "distclean").stdout
+    if re.search(r"rm .*results", clean) or not re.search(r"rm .*results", distclean):
+        fail("make clean", "clean runs %r, distclean %r" % (clean, distclean))
+    ok("make help names the targets and variables, make list filters, make clean keeps results/")
+
+
+def make_quiet():
+    """Every recipe line of the Makefile is quiet by default: @ or $(Q)."""
+    lines = open(os.path.join(ROOT, "Makefile")).read().replace("\\\n", " ").splitlines()
+    loud = [l.strip() for l in lines if l.startswith("\t") and not re.match(r"\t(@|\$\(Q\)|\$\(msg\))", l)]
+    if loud:
+        fail("make V=0", "%d recipe lines print their command, e.g. %r" % (len(loud), loud[0][:80]))
+    ok("the Makefile's recipes print short lines (full commands with V=1)")
+
+
+def host_test_summary():
+    tmp = tempfile.mkdtemp(dir=os.path.join(ROOT, "build"))
+    try:
+        tests = []
+        for n in ("a", "b", "c"):
+            tests.append(os.path.relpath(os.path.join(tmp, n), ROOT))
+            open(os.path.join(ROOT, tests[-1]), "w").write("#!/bin/sh\necho %s ran\n" % n)
+            os.chmod(os.path.join(ROOT, tests[-1]), 0o755)
+        r = make("host-test", "HOST_TESTS=" + " ".join(tests[:2]), "HOST32_TESTS=" + tests[2])
+    finally:
+        shutil.rmtree(tmp)
+    last = r.stdout.strip().splitlines()[-1] if r.stdout.strip() else ""
+    if r.returncode or last != "host tests: 3 passed":
+        fail("make host-test", "status %s, last line %r" % (r.returncode, last))
+    ok("make host-test ends with one summary line", last)
+
+
+def readme_apt_line():
+    text = open(os.path.join(ROOT, "README.md")).read()
+    m = re.search(r"apt-get install -y (.*?)\n\n", text, re.S)
+    readme = sorted(m.group(1).replace("\\", " ").split()) if m else []
+    deps = re.search(r'PKGS="(.*?)"', open(os.path.join(HERE, "deps.sh")).read(), re.S)
+    want = sorted(deps.group(1).split())
+    if readme != want:
+        fail("README apt-get line", "differs from tests/deps.sh: only README %s, only deps.sh %s" % (
+            sorted(set(readme) - set(want)), sorted(set(want) - set(readme))))
+    ok("README's apt-get line lists exactly tests/deps.sh's packages")
+
+
+OUTSIDE = re.compile("DESIGN" + r"\.md|\.\./" + "shared|/work/" + "shared")   # split: not a hit itself
+
+
+def readme_contents():
+    """The contents list at the top links every section."""
+    text = open(os.path.join(ROOT, "README.md")).read()
+    head = text[:text.index("\n## ")]
+    anchors = [re.sub(r"[^a-z0-9 -]", "", h.lower()).replace(" ", "-") for h in re.findall(r"^## (.*)$", text, re.M)]
+    missing = [a for a in anchors if "(#%s)" % a not in head]
+    if missing:
+        fail("README contents", "no link to %s" % ", ".join(missing))
+    ok("README's contents list links all %d sections" % len(anchors))
+
+
+def no_outside_references():
+    files = ["README.md", "Makefile"] + [os.path.join("tests", f) for f in os.listdir(HERE)
+                                         if f.endswith((".py", ".sh", ".mk"))] \
+        + [os.path.join("tests", "scenarios", f) for f in os.listdir(os.path.join(HERE, "scenarios"))]
+    hits = ["%s:%d" % (f, n) for f in files for n, l in enumerate(open(os.path.join(ROOT, f), errors="replace"), 1)
+            if OUTSIDE.search(l)]
+    if hits:
+        fail("references outside the repository", "%d lines cite the design notes outside it: %s" % (
+            len(hits), " ".join(hits[:6])))
+    ok("README and the host files cite nothing outside the repository")
+
+
+def default_scenario_claims():
+    default = re.search(r"^SCENARIO\s*\?=\s*(\S+)", open(os.path.join(ROOT, "Makefile")).read(), re.M).group(1)
+    folder = os.path.join(HERE, "scenarios")
+    wrong = [f for f in os.listdir(folder) if f != default + ".scn"
+             and re.search(r"default\b.*`make run`", open(os.path.join(folder, f)).read())]
+    if wrong:
+        fail("default scenario", "%s call themselves the default of make run, which is %s" % (wrong, default))
+    ok("only %s calls itself make run's default" % default)
+
+
+def main():
+    verdict_rules()
+    max_cpus_is_the_kernels()
+    bad_values()
+    scenario_names()
+    listing()
+    duration()
+    iso_args()
+    echo()
+    progress()
+    make_vars()
+    make_help_list_clean()
+    make_quiet()
+    host_test_summary()
+    readme_apt_line()
+    readme_contents()
+    no_outside_references()
+    default_scenario_claims()
+    boots()
+    print("runner_test: all checks fail and pass as they should")
 
 
 if __name__ == "__main__":

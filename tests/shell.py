@@ -30,7 +30,7 @@ def main():
     rundir = os.path.join(runner.new_resdir(), "shell")
     os.makedirs(rundir)
     extra = " ".join(x for x in (a.args, "shell_load=1" if a.load else "") if x)
-    iso = runner.build_iso(sc, rundir, a.cpus, None) if a.iso else None
+    iso = runner.build_iso(sc, rundir, a.cpus, extra) if a.iso else None
     cmd = runner.qemu_cmd(sc, rundir, a.cpus, extra, iso)
     i = cmd.index("-serial")
     # the console on this terminal, multiplexed with the monitor (Ctrl-A C);
