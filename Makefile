@@ -227,8 +227,8 @@ test: deps
 bench soak: deps
 	@$(MAKE) --no-print-directory all
 	$(Q)$(call interruptible,$(PYTHON) tests/runner.py --all --suite $@ --jobs 1)
-	$(if $(filter bench,$@),$(Q)$(call interruptible,$(PYTHON) tests/hit_trace.py))
-	$(if $(filter bench,$@),$(Q)$(call interruptible,$(PYTHON) tests/bench_check.py --boot))
+	$(Q)$(if $(filter bench,$@),$(call interruptible,$(PYTHON) tests/hit_trace.py))
+	$(Q)$(if $(filter bench,$@),$(call interruptible,$(PYTHON) tests/bench_check.py --boot))
 
 # Strategy x hazard matrix, several seeds per cell (tests/matrix.py).
 SEEDS ?= 3
