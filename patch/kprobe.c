@@ -28,14 +28,16 @@ KPARAM_ENUM("reentry_bug", reentry_bug, "none|in_place|no_guard",
             "negative controls: in_place steps a reentrant hit of a published "
             "djprobe in the text; no_guard runs handlers inside handlers (H11)");
 
-#define NBUCKET 64
+#define NBUCKET 1024
 static struct kprobe_site *volatile buckets[NBUCKET];
 static int nprobes;
 static volatile int running[NCPU_MAX];       /* H11: inside a probe handler */
 struct sleeplock kprobe_mutex = SLEEPLOCK_INIT("kprobe");
 
 
-static unsigned bucket(uint32_t a) { return (a ^ (a >> 6) ^ (a >> 12)) % NBUCKET; }
+/* By 16-byte granule: the sites in a range are in the buckets of its granules. */
+#define GRANULE 16
+static unsigned bucket(uint32_t a) { return (a / GRANULE) % NBUCKET; }
 
 NOPROBE static struct kprobe_site *site_find(uint32_t addr)
 {
@@ -155,14 +157,70 @@ NOPROBE int kprobe_detour(void *site, struct trapframe *tf)
     return r > 0;
 }
 
-static void site_arm(struct kprobe_site *s, bool on)
+/* Inside a batch (kprobe_*_many, kprobe_mutex held throughout) the int3
+ * bytes are written and the one core sync comes at the batch's end: each is
+ * a single-byte store over an instruction's first byte, which another CPU
+ * sees whole or not at all; the sync makes them all seen (and lets QEMU
+ * retranslate) before the batch returns or waits for references. */
+static bool batching, batch_dirty;
+static struct kprobe_site *batch_arm;   /* to arm at the batch's end */
+
+static void site_write(struct kprobe_site *s, bool on)
 {
     uint8_t b = on ? 0xCC : s->orig;
+    text_patch_write((void *)s->addr, &b, 1);
+    s->armed = on;
+}
+
+/* Removing an int3 is written at once (before its site can be unlinked: an
+ * int3 with no owner is fatal), adding one at the batch's end, all together
+ * (so the batch's own work does not hit the probes it has armed so far). */
+static void site_arm(struct kprobe_site *s, bool on)
+{
+    struct kprobe_site **pp;
     if (s->armed == on)
         return;
-    text_patch_write((void *)s->addr, &b, 1);
+    if (batching && on) {
+        s->arm_next = batch_arm;
+        batch_arm = s;
+        s->armed = true;
+        return;
+    }
+    for (pp = &batch_arm; *pp; pp = &(*pp)->arm_next)
+        if (*pp == s) {                 /* armed and disarmed in one batch: never written */
+            *pp = s->arm_next;
+            s->armed = false;
+            return;
+        }
+    site_write(s, on);
+    if (batching)
+        batch_dirty = true;
+    else
+        text_sync_cores();
+}
+
+static void batch_begin(void)
+{
+    ASSERT(sleeplock_held(&kprobe_mutex) && !batching);
+    batching = true;
+    batch_dirty = false;
+    batch_arm = NULL;
+}
+
+static void batch_end(void)
+{
+    struct kprobe_site *s;
+    batching = false;
+    if (!batch_dirty && !batch_arm)
+        return;
+    text_lock();
+    for (s = batch_arm; s; s = s->arm_next) {
+        s->armed = false;
+        site_write(s, true);
+    }
     text_sync_cores();
-    s->armed = on;
+    text_unlock();
+    batch_arm = NULL;
 }
 
 bool kprobe_site_enabled(struct kprobe_site *s)
@@ -212,13 +270,18 @@ static void site_update(struct kprobe_site *s)
         djprobe_request(s);
 }
 
+/* A region of an optimized site starts at most 4 bytes before the range:
+ * visit the granules from there to its end (all buckets if it is longer). */
 void kprobe_orig_bytes(uint8_t *buf, uint32_t addr, uint32_t len)
 {
-    int b, i;
+    uint32_t g, g0 = (addr - 4) / GRANULE, g1 = (addr + len - 1) / GRANULE;
     struct kprobe_site *s;
+    int i;
     kmemcpy(buf, (void *)addr, len);
-    for (b = 0; b < NBUCKET; b++) {
-        for (s = buckets[b]; s; s = s->next) {
+    if (g1 - g0 >= NBUCKET)
+        g1 = g0 + NBUCKET - 1;
+    for (g = g0; g <= g1; g++) {
+        for (s = buckets[g % NBUCKET]; s; s = s->next) {
             struct djprobe *d = s->dj;
             if (s->addr >= addr && s->addr < addr + len)
                 buf[s->addr - addr] = s->orig;
@@ -306,7 +369,8 @@ static struct kprobe_site *site_get(struct kprobe *p, uint32_t addr, char *err, 
     }
 }
 
-int kprobe_register(struct kprobe *p, char *err, size_t n)
+/* kprobe_mutex held. */
+static int register_locked(struct kprobe *p, char *err, size_t n)
 {
     uint32_t addr = resolve(p, err, n);
     struct kprobe_site *s;
@@ -314,11 +378,8 @@ int kprobe_register(struct kprobe *p, char *err, size_t n)
         return -1;
     if (addr < (uint32_t)__text_start || addr >= (uint32_t)__text_end)
         return ksnprintf(err, n, "H12: %08x is outside kernel text", addr), -1;
-    sleeplock_acquire(&kprobe_mutex);
-    if (!(s = site_get(p, addr, err, n))) {
-        sleeplock_release(&kprobe_mutex);
+    if (!(s = site_get(p, addr, err, n)))
         return -1;
-    }
     if (s->dj && s->dj->state != DJ_INT3 && p->post_handler)
         djprobe_unoptimize(s, false);            /* post-handlers need the int3 */
     p->addr = addr;
@@ -328,8 +389,16 @@ int kprobe_register(struct kprobe *p, char *err, size_t n)
     __atomic_store_n(&s->probes, p, __ATOMIC_RELEASE);
     nprobes++;
     site_update(s);
-    sleeplock_release(&kprobe_mutex);
     return 0;
+}
+
+int kprobe_register(struct kprobe *p, char *err, size_t n)
+{
+    int r;
+    sleeplock_acquire(&kprobe_mutex);
+    r = register_locked(p, err, n);
+    sleeplock_release(&kprobe_mutex);
+    return r;
 }
 
 /* Register n probes; those to be jump-optimized go as one batch (one set of
@@ -340,12 +409,16 @@ int kprobe_register_many(struct kprobe *p, int n, char *err, size_t errlen)
     char e[160];
     err[0] = 0;
     djprobe_hold(true);
+    sleeplock_acquire(&kprobe_mutex);
+    batch_begin();
     for (i = 0; i < n; i++) {
-        if (!kprobe_register(&p[i], e, sizeof e))
+        if (!register_locked(&p[i], e, sizeof e))
             ok++;
         else if (!err[0])
             ksnprintf(err, errlen, "%s", e);
     }
+    batch_end();
+    sleeplock_release(&kprobe_mutex);
     djprobe_hold(false);
     return ok;
 }
@@ -358,35 +431,71 @@ static void site_unlink(struct kprobe_site *s)
     __atomic_store_n(pp, s->next, __ATOMIC_RELEASE);
 }
 
-void kprobe_unregister(struct kprobe *p)
+/* kprobe_mutex held: unlink p; its site too if that was its last probe
+ * (returned: free it once no handler can see it). */
+static struct kprobe_site *unlink_locked(struct kprobe *p)
 {
     struct kprobe_site *s = p->site;
     struct kprobe *volatile *pp;
-    bool empty;
     ASSERT(s != NULL);
-    sleeplock_acquire(&kprobe_mutex);
     for (pp = &s->probes; *pp != p; pp = &(*pp)->next)
         ASSERT(*pp != NULL);
     __atomic_store_n(pp, p->next, __ATOMIC_RELEASE);
     nprobes--;
     site_update(s);
-    empty = s->probes == NULL;
-    if (empty) {
-        text_lock();
-        site_unlink(s);
-        text_unreserve(&s->resv);
-        text_unlock();
-    }
+    if (s->probes)
+        return NULL;
+    text_lock();
+    site_unlink(s);
+    text_unreserve(&s->resv);
+    text_unlock();
+    return s;
+}
+
+static void site_free(struct kprobe_site *s)
+{
+    text_lock();                       /* slots are written under the text lock */
+    ool_release(&s->ool);
+    text_unlock();
+    kfree(s->dj);
+    kfree(s);
+}
+
+void kprobe_unregister(struct kprobe *p)
+{
+    struct kprobe_site *s;
+    sleeplock_acquire(&kprobe_mutex);
+    s = unlink_locked(p);
     int3_sync_refs();                  /* no handler can still see p or s */
-    if (empty) {
-        text_lock();                   /* slots are written under the text lock */
-        ool_release(&s->ool);
-        text_unlock();
-        kfree(s->dj);
-        kfree(s);
-    }
+    if (s)
+        site_free(s);
     p->site = NULL;
     sleeplock_release(&kprobe_mutex);
+}
+
+/* n probes as one batch: one core sync for every int3 removed, one wait for
+ * references.  A site is freed once its last probe is gone. */
+void kprobe_unregister_many(struct kprobe *p, int n)
+{
+    struct kprobe_site **dead = kmalloc(sizeof *dead * (n ? n : 1));
+    int i, nd = 0;
+    sleeplock_acquire(&kprobe_mutex);
+    batch_begin();
+    for (i = 0; i < n; i++) {
+        struct kprobe_site *s = unlink_locked(&p[i]);
+        if (s && dead)
+            dead[nd++] = s;
+        else if (s)
+            kprintf("WARN: kprobe: out of memory: a site of %08x is leaked\n", s->addr);
+    }
+    batch_end();
+    int3_sync_refs();
+    for (i = 0; i < nd; i++)
+        site_free(dead[i]);
+    for (i = 0; i < n; i++)
+        p[i].site = NULL;
+    sleeplock_release(&kprobe_mutex);
+    kfree(dead);
 }
 
 static void set_disabled(struct kprobe *p, bool off)
@@ -401,6 +510,22 @@ static void set_disabled(struct kprobe *p, bool off)
 
 void kprobe_enable(struct kprobe *p) { set_disabled(p, false); }
 void kprobe_disable(struct kprobe *p) { set_disabled(p, true); }
+
+/* n probes, one core sync. */
+void kprobe_set_disabled_many(struct kprobe *p, int n, bool off)
+{
+    int i;
+    sleeplock_acquire(&kprobe_mutex);
+    batch_begin();
+    for (i = 0; i < n; i++) {
+        ASSERT(p[i].site != NULL);
+        if (off) p[i].flags |= KPROBE_DISABLED;
+        else p[i].flags &= ~KPROBE_DISABLED;
+        site_update(p[i].site);
+    }
+    batch_end();
+    sleeplock_release(&kprobe_mutex);
+}
 int kprobe_count(void) { return nprobes; }
 const struct ool *kprobe_ool(const struct kprobe *p) { return p->site ? &p->site->ool : NULL; }
 

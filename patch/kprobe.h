@@ -41,6 +41,9 @@ struct kprobe {
 int kprobe_register(struct kprobe *p, char *err, size_t errlen);
 int kprobe_register_many(struct kprobe *p, int n, char *err, size_t errlen);
 void kprobe_unregister(struct kprobe *p);   /* on return p may be freed */
+/* Batches: one core sync for all their int3 writes (and one reference wait). */
+void kprobe_unregister_many(struct kprobe *p, int n);
+void kprobe_set_disabled_many(struct kprobe *p, int n, bool off);
 void kprobe_enable(struct kprobe *p);
 void kprobe_disable(struct kprobe *p);
 int kprobe_count(void);                     /* registered probes */

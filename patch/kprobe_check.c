@@ -5,15 +5,22 @@
 #include "patch/kprobe.h"
 #include "patch/insn.h"
 #include "patch/ool.h"
+#include "patch/poke.h"
+#include "kernel/panic.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
 #include "kernel/fmt.h"
 
 void text_walk_init(struct text_walk *w) { kmemset(w, 0, sizeof *w); }
 
+/* The sweep's copy of a function: this buffer (one user: the text lock is
+ * held) unless the function is larger. */
+static uint8_t walk_buf[4096];
+
 void text_walk_done(struct text_walk *w)
 {
-    kfree(w->code);
+    if (w->code != walk_buf)
+        kfree(w->code);
     text_walk_init(w);
 }
 
@@ -24,7 +31,9 @@ static int walk_start(struct text_walk *w, uint32_t addr, char *why, size_t n)
     text_walk_done(w);
     if (!k || !k->size)
         return ksnprintf(why, n, "%08x is not inside a known function", addr), -1;
-    if (!(w->code = kmalloc(k->size)))
+    ASSERT(text_lock_held());
+    w->code = k->size <= sizeof walk_buf ? walk_buf : kmalloc(k->size);
+    if (!w->code)
         return ksnprintf(why, n, "out of memory"), -1;
     w->k = k;
     return 0;

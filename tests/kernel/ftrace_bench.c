@@ -1,0 +1,162 @@
+/* bench-ftrace: what Linux's ftrace does to every function entry, with this
+ * kernel's protocols.  An int3 probe at the entry of every probeable function
+ * (the symbol table; refusals counted by hazard), registered as one batch,
+ * left to be hit by the running kernel for ft_ms, disabled as one batch and
+ * removed as one batch: time per site and core syncs of each step.  In the
+ * same run, stop-machine writes an int3 into every one of those sites and
+ * restores them in one rendezvous (no checks: the other CPUs can only be in
+ * the rendezvous).  Then the same batch jump-optimized.  One `bench:`
+ * and one BENCH line ("name":"ftrace") per step. */
+#include "kernel/scenario.h"
+#include "kernel/cpu.h"
+#include "kernel/clock.h"
+#include "kernel/console.h"
+#include "kernel/ksym.h"
+#include "kernel/mem.h"
+#include "kernel/fmt.h"
+#include "kernel/param.h"
+#include "kernel/thread.h"
+#include "kernel/ipi.h"
+#include "patch/kprobe.h"
+#include "patch/djprobe.h"
+#include "patch/poke.h"
+#include "tests/kernel/bench.h"
+
+static int ft_ms = 50;
+KPARAM_INT("ft_ms", ft_ms, 0, 60000, "bench-ftrace: ms the batch stays enabled (hit by the running kernel)");
+
+static struct kprobe *kp;
+static int nkp;
+static volatile uint32_t ft_runs[NCPU_MAX];       /* per CPU: no locked add in the handler */
+
+static int ft_pre(struct kprobe *p, struct trapframe *tf) { (void)p; (void)tf; ft_runs[cpu_id()]++; return 0; }
+
+static uint32_t ft_sum_runs(void)
+{
+    uint32_t n = 0;
+    int i;
+    for (i = 0; i < NCPU_MAX; i++)
+        n += ft_runs[i];
+    return n;
+}
+
+/* Every function entry the probe checks accept (the others are counted). */
+static int ft_collect(void)
+{
+    int i, n = ksym_count(), refused = 0;
+    const char *hz;
+    char why[160];
+    if (!(kp = kzalloc(sizeof *kp * (size_t)n)))
+        return -1;
+    for (i = 0, nkp = 0; i < n; i++) {
+        const struct ksym *k = ksym_at(i);
+        int bad;
+        if (!k->size || k->addr < (uint32_t)__text_start || k->addr >= (uint32_t)__text_end)
+            continue;
+        text_lock();
+        bad = kprobe_check_addr(k->addr, &hz, why, sizeof why);
+        text_unlock();
+        if (bad) { refused++; continue; }
+        kp[nkp].addr = k->addr;
+        kp[nkp++].pre_handler = ft_pre;
+    }
+    kprintf("bench-ftrace: %d function entries accepted, %d refused\n", nkp, refused);
+    return 0;
+}
+
+static void ft_emit(const char *proto, const char *op, uint64_t ns, uint64_t syncs, int n)
+{
+    char ex[160];
+    uint32_t per = n ? (uint32_t)(ns / (uint32_t)n) : 0;
+    ksnprintf(ex, sizeof ex, "\"proto\":\"%s\",\"op\":\"%s\",\"functions\":%d,\"syncs\":%u,\"total_ns\":%u",
+              proto, op, n, (uint32_t)syncs, (uint32_t)ns);
+    bench_emit_value("ftrace", "ns/site", per, ex);
+    kprintf("bench: ftrace-like %-12s %-8s %d sites: %u ns (%u per site), %u core syncs\n",
+            proto, op, n, (uint32_t)ns, per, (uint32_t)syncs);
+}
+
+#define STEP(proto, op, call) do {                                        \
+        uint64_t t0 = clock_ns(), s0 = poke_stats.syncs;                  \
+        call;                                                             \
+        ft_emit(proto, op, clock_ns() - t0, poke_stats.syncs - s0, nkp);  \
+    } while (0)
+
+/* Stop-machine: every other CPU parked with interrupts off while this one
+ * stores an int3 into every site and then puts every first byte back (no
+ * code runs between: an int3 with no owner would be fatal), so the step
+ * counts two writes per site. */
+static uint8_t *ft_orig;
+static int ft_write_parked(void *arg)
+{
+    static const uint8_t cc = 0xCC;
+    int i;
+    (void)arg;
+    for (i = 0; i < nkp; i++)
+        text_store((void *)kp[i].addr, &cc, 1);
+    for (i = 0; i < nkp; i++)
+        text_store((void *)kp[i].addr, &ft_orig[i], 1);
+    return 0;
+}
+
+static void ft_stop_machine(void)
+{
+    text_lock();
+    rendezvous_run(ft_write_parked, NULL);
+    poke_stats.syncs++;                          /* one rendezvous */
+    text_unlock();
+}
+
+static uint32_t ft_hits(void)
+{
+    uint32_t h = 0;
+    int i;
+    for (i = 0; i < nkp; i++)
+        h += kp[i].nhit;
+    return h;
+}
+
+/* One protocol: register as a batch, hit, disable, remove. */
+static int ft_batch(const char *proto, uint32_t flags, char *why, size_t n)
+{
+    char err[160];
+    int i, ok, opt = 0;
+    for (i = 0; i < nkp; i++) {
+        kp[i].flags = flags;
+        kp[i].site = NULL;
+    }
+    kmemset((void *)ft_runs, 0, sizeof ft_runs);
+    STEP(proto, "register", (ok = kprobe_register_many(kp, nkp, err, sizeof err), djprobe_flush()));
+    if (ok != nkp)
+        return ksnprintf(why, n, "%s: %d of %d probes registered: %s", proto, ok, nkp, err), -1;
+    for (i = 0; i < nkp; i++)
+        opt += kprobe_opt_state(&kp[i]) == DJ_OPTIMIZED;
+    thread_sleep_ns((uint64_t)ft_ms * 1000000);
+    STEP(proto, "disable", kprobe_set_disabled_many(kp, nkp, true));
+    kprintf("bench-ftrace: %s: %d of %d sites jump-optimized; %u hits in %d ms (handler runs %u)\n",
+            proto, opt, nkp, ft_hits(), ft_ms, ft_sum_runs());
+    if (ft_hits() != ft_sum_runs())
+        return ksnprintf(why, n, "%s: %u hits counted, the handler ran %u times", proto, ft_hits(),
+                         ft_sum_runs()), -1;
+    STEP(proto, "remove", kprobe_unregister_many(kp, nkp));
+    return 0;
+}
+
+static int scenario_bench_ftrace(char *why, size_t n)
+{
+    int i;
+    thread_set_affinity(1u);
+    kprintf("bench-ftrace: %d CPUs\n", ncpu);
+    if (ft_collect() || !(ft_orig = kmalloc((size_t)nkp)))
+        return ksnprintf(why, n, "out of memory"), 1;
+    for (i = 0; i < nkp; i++)
+        ft_orig[i] = *(uint8_t *)kp[i].addr;
+    STEP("stop-machine", "arm+disarm", ft_stop_machine());
+    for (i = 0; i < nkp; i++)
+        if (*(uint8_t *)kp[i].addr != ft_orig[i])
+            return ksnprintf(why, n, "stop-machine left %08x changed", kp[i].addr), 1;
+    if (ft_batch("int3", 0, why, n) || ft_batch("optimized", KPROBE_OPTIMIZE, why, n))
+        return 1;
+    return 0;
+}
+KSCENARIO("bench-ftrace", scenario_bench_ftrace,
+          "benchmark: an int3 probe on every function entry as one batch, against stop-machine; jump-optimized");
