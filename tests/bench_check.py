@@ -34,6 +34,9 @@ RATIOS = {
     "int3-step hit / direct call": (
         "bench-patch-icount hit cpus=1 kind=int3-step target=kp_add",
         "bench-patch-icount hit cpus=1 kind=direct target=kp_add"),
+    "ftrace-like batch: int3 register / stop-machine write, per site": (
+        "bench-ftrace-icount ftrace cpus=1 op=register proto=int3",
+        "bench-ftrace-icount ftrace cpus=1 op=arm+disarm proto=stop-machine"),
     "optimized hit / direct call": (
         "bench-hit-icount hit cpus=1 kind=optimized target=dj_add",
         "bench-hit-icount hit cpus=1 kind=direct target=dj_add"),

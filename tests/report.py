@@ -479,15 +479,45 @@ def section_hits(R, bench, P):
         R.img(P.save(fig, "hit_hist.svg"), "probe hit latency histograms")
 
 
+def section_patch_insns(R, bench):
+    exact = sorted(pick(bench, "poke", scenario="bench-patch-icount"), key=lambda m: (m["sites"], m["proto"]))
+    if exact:
+        R.h(3, "In instructions (exact), with the int3 protocol's phases")
+        R.p("`bench-patch-icount` (1 CPU, `-icount shift=0`: one instruction per ns). Per batch: site checks "
+            "(one forward decode per function up to its sites, the old and new instruction, the out-of-line "
+            "copy), writes (int3, tails, heads), core syncs (with QEMU's re-write of every written range) and "
+            "the reference wait. Stop-machine writes without checks: its CPUs can only be in the rendezvous.")
+        t = Table(["sites", "protocol", "instructions", "per site", "x stop-machine", "syncs", "check", "write",
+                   "sync", "wait"], ["r", "l"] + ["r"] * 8)
+        for m in exact:
+            sm = one(bench, "poke", scenario="bench-patch-icount", proto="stop-machine", sites=m["sites"])
+            t.add("{:,}".format(m["sites"]), m["proto"], "{:,}".format(m["median"]),
+                  "{:,}".format(m["median"] // m["sites"]),
+                  "%.1f" % (m["median"] / sm["median"]) if sm and sm["median"] else "-", m["syncs"],
+                  *["{:,}".format(m[k]) if m.get(k) else "-" for k in ("check", "write", "sync", "wait")])
+        R.table(t)
+    ft = pick(bench, "ftrace")
+    if ft:
+        R.h(3, "Every function entry at once (ftrace-like)")
+        R.p("`bench-ftrace-*`: an int3 probe at the entry of every probeable function, registered, disabled and "
+            "removed as batches (one core sync each for the int3 writes), against stop-machine writing an int3 "
+            "into every site and back in one rendezvous; then the same batch jump-optimized (unoptimizing is "
+            "still one protocol run per site). Per site; under `-icount` in instructions.")
+        t = Table(["scenario", "protocol", "step", "sites", "per site", "syncs"], ["l", "l", "l", "r", "r", "r"])
+        for m in sorted(ft, key=lambda m: (m["scenario"], m["proto"] != "stop-machine", m["proto"])):
+            t.add("`%s`" % m["scenario"], m["proto"], m["op"], m["functions"], "{:,}".format(m["value"]), m["syncs"])
+        R.table(t)
+
+
 def section_patching(R, bench, P):
-    pokes = pick(bench, "poke")
+    pokes = [m for m in pick(bench, "poke") if not m["scenario"].endswith("-icount")]
     R.h(2, "Patching: int3 protocol against stop-machine")
     if not pokes:
         R.p("No data (scenarios `bench-patch-{1,2,4,8}`).")
         return
     R.p("Five-byte sites flipped between `nop5` and `jmp .+5`. **int3**: `text_poke_batch` (site checks, "
         "int3 on every head, sync, tails, sync, heads, sync, reference wait; one sync = an IPI to every other "
-        "CPU; more than 256 pending writes force an extra sync). **stop-machine**: every other CPU parked "
+        "CPU; more than 4,096 pending writes force an extra sync). **stop-machine**: every other CPU parked "
         "with interrupts off in one rendezvous while this one writes every site. Latency with the other CPUs "
         "idle; then, with a spinner thread on every other CPU, the longest gap any spinner saw during the "
         "operation (**stall**) next to the same over an idle window as long (**idle gap**, the emulator's "
@@ -917,6 +947,7 @@ def build_report(resdir, base_dir=None, plots=True, host=None, rev=None, map_pat
     section_hits(R, bench, P)
     section_hit_insns(R, bench)
     section_patching(R, bench, P)
+    section_patch_insns(R, bench)
     section_optimize(R, bench, P)
     section_quiesce(R, bench, P)
     section_coverage(R, run, [], P, map_path)
