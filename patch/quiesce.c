@@ -28,6 +28,7 @@ KPARAM_ENUM("djprobe_unwind", djprobe_unwind, "exact|fp",
 
 struct scan {
     struct dj_range *r;
+    uint32_t lo, hi;            /* every range is inside [lo, hi) */
     int n, busy, mode;          /* mode: DJ_SCAN_* */
     unsigned checks;
     struct thread *self;
@@ -37,6 +38,8 @@ struct scan {
 static bool inside(struct scan *s, uint32_t v)
 {
     int i;
+    if (v < s->lo || v >= s->hi)            /* most stack words: one compare pair */
+        return false;
     for (i = 0; i < s->n; i++)
         if (v >= s->r[i].lo && v < s->r[i].hi)
             return true;
@@ -225,10 +228,13 @@ static int scan_rv(void *arg)
 
 int quiesce_scan(struct dj_range *r, int n, unsigned checks, int mode, bool *self_busy)
 {
-    struct scan s = { r, n, 0, mode < 0 ? djprobe_scan : mode, checks, thread_current(), false };
+    struct scan s = { r, 0xFFFFFFFFu, 0, n, 0, mode < 0 ? djprobe_scan : mode, checks, thread_current(), false };
     int i;
-    for (i = 0; i < n; i++)
+    for (i = 0; i < n; i++) {
         r[i].busy = false;
+        s.lo = r[i].lo < s.lo ? r[i].lo : s.lo;
+        s.hi = r[i].hi > s.hi ? r[i].hi : s.hi;
+    }
     if (checks & (DJC_IPSCAN | DJC_STACK))
         rendezvous_run(scan_rv, &s);
     if (self_busy)

@@ -37,6 +37,9 @@ RATIOS = {
     "ftrace-like batch: int3 register / stop-machine write, per site": (
         "bench-ftrace-icount ftrace cpus=1 op=register proto=int3",
         "bench-ftrace-icount ftrace cpus=1 op=arm+disarm proto=stop-machine"),
+    "quiescence check, exact unwind / frame walk, 1,003 threads": (
+        "bench-quiesce-check-icount quiesce-check cpus=2 depth=4 mode=frames threads=1003",
+        "bench-quiesce-check-icount quiesce-check cpus=2 depth=4 mode=frames-fp threads=1003"),
     "optimized hit / direct call": (
         "bench-hit-icount hit cpus=1 kind=optimized target=dj_add",
         "bench-hit-icount hit cpus=1 kind=direct target=dj_add"),

@@ -34,7 +34,7 @@ ROOT = os.path.dirname(HERE)
 QEMU_NOTE = ("QEMU timings are emulator timings, not hardware timings: compare ratios within one run, "
              "not absolute values across machines.")
 HAZARDS = ["H3", "H4", "H5", "H9", "H12", "other"]
-CONFIG_INTS = ("sites", "threads", "inside", "stale", "batch")
+CONFIG_INTS = ("sites", "threads", "inside", "stale", "batch", "depth")
 REGRESSION = 0.10
 RESULTS_ROOT = os.path.join(ROOT, "results")   # where the newest matrix / site statistics are looked for
 STRATEGY_ORDER = ["eip-scan", "word-scan", "frame-unwind", "tasks-rcu"]
@@ -509,6 +509,30 @@ def section_patch_insns(R, bench):
         R.table(t)
 
 
+def section_quiesce_check(R, bench):
+    qc = pick(bench, "quiesce-check")
+    if not qc:
+        return
+    R.h(3, "One check by itself")
+    R.p("`bench-quiesce-check-*`: one `quiesce_scan()` over 21 ranges nobody is in, with that many threads "
+        "asleep that many frames deep: an empty rendezvous (what every check pays to park the other CPUs), "
+        "the EIP scan, the exact unwind of every stack, the old frame-pointer walk, every stack word. Medians "
+        "of 5; under `-icount` in instructions. The cost grows linearly in threads and in frames per stack "
+        "(the exact unwind, about 200 instructions a frame, runs in every stack mode: it also counts the word "
+        "scan's false positives); the exact unwind calls a stack deeper than 64 frames unreliable (busy).")
+    modes = ["rendezvous", "eip", "frames", "frames-fp", "words"]
+    for scen in sorted(set(m["scenario"] for m in qc)):
+        t = Table(["threads", "depth"] + modes + ["frames / fp"], ["r", "r"] + ["r"] * (len(modes) + 1))
+        rows = sorted(set((m["threads"], m["depth"]) for m in qc if m["scenario"] == scen), key=lambda x: (x[1] != 4, x))
+        for th, d in rows:
+            v = dict((m["mode"], m["median"]) for m in qc if m["scenario"] == scen and m["threads"] == th
+                     and m["depth"] == d)
+            t.add(th, d, *["{:,}".format(v[k]) if k in v else "-" for k in modes],
+                  "%.2f" % (v["frames"] / v["frames-fp"]) if v.get("frames-fp") else "-")
+        R.p("`%s` (%s):" % (scen, "instructions" if scen.endswith("-icount") else "ns"))
+        R.table(t)
+
+
 def section_patching(R, bench, P):
     pokes = [m for m in pick(bench, "poke") if not m["scenario"].endswith("-icount")]
     R.h(2, "Patching: int3 protocol against stop-machine")
@@ -950,6 +974,7 @@ def build_report(resdir, base_dir=None, plots=True, host=None, rev=None, map_pat
     section_patch_insns(R, bench)
     section_optimize(R, bench, P)
     section_quiesce(R, bench, P)
+    section_quiesce_check(R, bench)
     section_coverage(R, run, [], P, map_path)
     section_matrix(R, run)
     section_smp(R, bench)
