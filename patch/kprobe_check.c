@@ -3,7 +3,7 @@
  * the function that contains it (decoded from its start by patch/
  * insn_analyze.c), on an instruction that can run out of line. */
 #include "patch/kprobe.h"
-#include "patch/insn_analyze.h"
+#include "patch/insn/insn_analyze.h"
 #include "patch/ool.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"

@@ -4,8 +4,8 @@
  * encodings: Jcc 0F 8x rel32, JMP E9, PUSH 68). */
 #include <stdlib.h>
 #include "tests/host/check.h"
-#include "patch/insn_analyze.h"
-#include "patch/insn_reloc.h"
+#include "patch/insn/insn_analyze.h"
+#include "patch/insn/insn_reloc.h"
 
 static uint32_t offs[256], tg[64], src[64];
 

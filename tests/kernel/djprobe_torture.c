@@ -18,7 +18,7 @@
 #include "kernel/fmt.h"
 #include "patch/kprobe.h"
 #include "patch/djprobe.h"
-#include "patch/insn.h"
+#include "patch/insn/insn.h"
 #include "kernel/unwind.h"
 #include "kernel/ksym.h"
 #include "tests/kernel/torture.h"

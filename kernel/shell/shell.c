@@ -2,7 +2,7 @@
  * command table, help, tab completion of commands, keywords and symbols,
  * and the parsing helpers the command files share.  Bad input prints one
  * "error:" line and the prompt comes back; quit ends the run. */
-#include "kernel/shell.h"
+#include "kernel/shell/shell.h"
 #include "kernel/readline.h"
 #include "kernel/scenario.h"
 #include "kernel/console.h"

@@ -2,7 +2,7 @@
  * disable, remove; the built-in handler counts and records the registers of
  * the first hits for the shell to print (a handler never prints: it may run
  * anywhere); watch (hits once a second) and call (a test target by hand). */
-#include "kernel/shell.h"
+#include "kernel/shell/shell.h"
 #include "kernel/console.h"
 #include "kernel/thread.h"
 #include "kernel/trap.h"

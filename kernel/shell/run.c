@@ -2,7 +2,7 @@
  * shell's own targets, checking every result), torture (any scenario, its
  * stats streaming; a key sets scenario_stop, which the tortures check) and
  * set (boot parameters for later runs; negative controls need force). */
-#include "kernel/shell.h"
+#include "kernel/shell/shell.h"
 #include "kernel/scenario.h"
 #include "kernel/param.h"
 #include "kernel/console.h"

@@ -1,7 +1,7 @@
 /* insn_fmt.c - bounded string building for human-readable reasons.
  * Freestanding helper for insn_analyze.c and insn_reloc.c; truncates
  * silently at the buffer size and always NUL-terminates. */
-#include "patch/insn_fmt.h"
+#include "patch/insn/insn_fmt.h"
 
 void insn_fmt_init(struct insn_fmt *f, char *buf, size_t cap)
 {
