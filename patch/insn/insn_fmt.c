@@ -55,6 +55,19 @@ void insn_fmt_bytes(struct insn_fmt *f, const uint8_t *p, size_t n)
 	}
 }
 
+/* Does what end in its own link to the address (" at", " from" or ":")? */
+static int fmt_linked(const char *what)
+{
+	size_t n = 0;
+
+	while (what[n])
+		n++;
+	return (n >= 3 && what[n - 3] == ' ' && what[n - 2] == 'a' && what[n - 1] == 't') ||
+	       (n >= 5 && what[n - 5] == ' ' && what[n - 4] == 'f' && what[n - 3] == 'r' &&
+		what[n - 2] == 'o' && what[n - 1] == 'm') ||
+	       (n >= 1 && what[n - 1] == ':');
+}
+
 void insn_fmt_reason(struct insn_fmt *f, char *buf, size_t cap,
 		     const char *hazard, const char *what, uint32_t addr)
 {
@@ -62,6 +75,6 @@ void insn_fmt_reason(struct insn_fmt *f, char *buf, size_t cap,
 	insn_fmt_str(f, hazard);
 	insn_fmt_str(f, ": ");
 	insn_fmt_str(f, what);
-	insn_fmt_str(f, " at ");
+	insn_fmt_str(f, fmt_linked(what) ? " " : " at ");
 	insn_fmt_hex(f, addr);
 }
