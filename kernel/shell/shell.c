@@ -1,7 +1,8 @@
 /* Interactive shell (scenario=shell): a prompt on the serial console, the
  * command table, help, tab completion of commands, keywords and symbols,
  * and the parsing helpers the command files share.  Bad input prints one
- * "error:" line and the prompt comes back; quit ends the run. */
+ * "error:" line and the prompt comes back; quit (exit, q, poweroff) ends
+ * the run. */
 #include "kernel/shell/shell.h"
 #include "kernel/readline.h"
 #include "kernel/scenario.h"
@@ -69,7 +70,7 @@ const struct shell_cmd shell_cmds[] = {
       "user probes: an int3 in a program's shared text, hit by every process running it", cmd_uprobe, uprobe_subs },
     { "ps", "ps", "user processes: program, state, pages, system calls, switches", cmd_ps, 0 },
     { "run", "run PROGRAM [ARG] [&]", "start a built-in user program (hello syscalls badptr fault utorture spin) and wait for it, or not (&)", cmd_run, 0 },
-    { "quit", "quit", "end the run (isa-debug-exit): SUCCESS unless a torture run failed", 0, 0 },
+    { "quit", "quit | exit | q", "end the run (isa-debug-exit): SUCCESS unless a torture run failed", 0, 0 },
     { "poweroff", "poweroff", "same as quit", 0, 0 },
     { 0, 0, 0, 0, 0 },
 };
@@ -312,6 +313,11 @@ static int split(char *s, char **argv)
     }
 }
 
+static bool sh_is_quit(const char *w)
+{
+    return sh_eq(w, "quit") || sh_eq(w, "exit") || sh_eq(w, "q") || sh_eq(w, "poweroff");
+}
+
 static int scenario_shell(char *why, size_t n)
 {
     static char line[RL_LINE_MAX];
@@ -330,7 +336,7 @@ static int scenario_shell(char *why, size_t n)
         }
         if (!argc)
             continue;
-        if (sh_eq(argv[0], "quit") || sh_eq(argv[0], "poweroff"))
+        if (sh_is_quit(argv[0]))
             break;
         if (!(c = cmd_find(argv[0])))
             sh_err("unknown command '%s' (type help)", argv[0]);
