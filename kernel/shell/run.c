@@ -166,6 +166,16 @@ const struct kscenario *sh_scenario(const char *name)
     return NULL;
 }
 
+/* A landing check fails without -singlestep (too few native interrupts or
+ * preemptions where it looks): say so and how to run it. */
+static void sh_landing_hint(const char *why)
+{
+    if (!sh_prefix(why, "landing:") && !sh_prefix(why, "int3 landing:"))
+        return;
+    kprintf("torture: hint: the landing check needs the interrupts of QEMU -singlestep; "
+            "`set landing=report` only reports it, or run `make shell MODE=singlestep`\n");
+}
+
 /* Run s in this thread with duration= ms; a key (keywatch) sets scenario_stop. */
 int sh_run_scenario(const struct kscenario *s, uint32_t ms, const char *tag)
 {
@@ -192,6 +202,8 @@ int sh_run_scenario(const struct kscenario *s, uint32_t ms, const char *tag)
     kprintf("%s: %s ended after %u ms: %s%s%s%s\n", tag, s->name, (uint32_t)((clock_ns() - t0) / 1000000),
             r ? "FAILURE (" : "SUCCESS", r ? (why[0] ? why : "failed") : "", r ? ")" : "",
             watch_key ? " (stopped by a key)" : "");
+    if (r)
+        sh_landing_hint(why);
     return r ? -1 : 0;
 }
 

@@ -42,7 +42,7 @@ void sh_judge(uint32_t addr, int strategy, struct sh_verdict *v);
 struct kprobe;
 /* A registered probe's optimized region and buffer (0 if none). */
 void sh_probe_region(struct kprobe *p, uint32_t *lo, uint32_t *hi, uint32_t *buf);
-bool sh_strategy_broken(int strategy);  /* a negative control (DESIGN.md) */
+bool sh_strategy_broken(int strategy);  /* a negative control: no stack or tasks check */
 bool sh_strategy_analyses(int strategy);   /* judges regions (else blind copy) */
 const char *sh_strategy_why(int strategy);
 int sh_boot_strategy(void);             /* djprobe= as DJS_* */
@@ -100,5 +100,5 @@ int sh_param_set(const char *kv, struct sh_param_save *sv);   /* 0, or -1 after 
 void sh_param_restore(struct sh_param_save *sv);
 void sh_load_start(int n);              /* shell_load= at boot */
 void sh_load_stop(void);
-extern int sh_failed_runs;              /* torture runs from the shell that failed */
+extern int sh_failed_runs;              /* scenario runs from the shell that failed (strict=1: the verdict) */
 #endif
