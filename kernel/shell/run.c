@@ -182,8 +182,10 @@ int sh_run_scenario(const struct kscenario *s, uint32_t ms, const char *tag)
     static char why[160];
     struct thread *kw;
     int saved = param_duration_ms, r;
+    bool given = param_duration_given;
     uint64_t t0;
     param_duration_ms = (int)ms;
+    param_duration_given = true;
     scenario_stop = watch_done = watch_key = 0;
     why[0] = 0;
     watch_done = sh_eq(s->name, "smp-boot");   /* it reads the serial port itself (IRQ4 check) */
@@ -196,6 +198,7 @@ int sh_run_scenario(const struct kscenario *s, uint32_t ms, const char *tag)
     watch_done = 1;
     thread_join(kw);
     param_duration_ms = saved;
+    param_duration_given = given;
     scenario_stop = 0;
     if (r)
         sh_failed_runs++;
