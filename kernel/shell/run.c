@@ -170,7 +170,7 @@ const struct kscenario *sh_scenario(const char *name)
  * preemptions where it looks): say so and how to run it. */
 static void sh_landing_hint(const char *why)
 {
-    if (!sh_prefix(why, "landing:") && !sh_prefix(why, "int3 landing:"))
+    if (!sh_prefix(why, "landing:"))
         return;
     kprintf("torture: hint: the landing check needs the interrupts of QEMU -singlestep; "
             "`set landing=report` only reports it, or run `make shell MODE=singlestep`\n");
