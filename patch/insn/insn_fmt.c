@@ -55,6 +55,20 @@ void insn_fmt_bytes(struct insn_fmt *f, const uint8_t *p, size_t n)
 	}
 }
 
+/* Do the n characters at s end in suffix? */
+static int fmt_ends(const char *s, size_t n, const char *suffix)
+{
+	size_t k = 0;
+
+	while (suffix[k])
+		k++;
+	while (k && n && s[n - 1] == suffix[k - 1]) {
+		n--;
+		k--;
+	}
+	return k == 0;
+}
+
 /* Does what end in its own link to the address (" at", " from" or ":")? */
 static int fmt_linked(const char *what)
 {
@@ -62,10 +76,8 @@ static int fmt_linked(const char *what)
 
 	while (what[n])
 		n++;
-	return (n >= 3 && what[n - 3] == ' ' && what[n - 2] == 'a' && what[n - 1] == 't') ||
-	       (n >= 5 && what[n - 5] == ' ' && what[n - 4] == 'f' && what[n - 3] == 'r' &&
-		what[n - 2] == 'o' && what[n - 1] == 'm') ||
-	       (n >= 1 && what[n - 1] == ':');
+	return fmt_ends(what, n, " at") || fmt_ends(what, n, " from") ||
+	       fmt_ends(what, n, ":");
 }
 
 void insn_fmt_reason(struct insn_fmt *f, char *buf, size_t cap,
