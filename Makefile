@@ -48,8 +48,8 @@ LIBGCC   := $(shell $(KCC) -print-libgcc-file-name)
 HOST_CFLAGS := -std=gnu11 -O1 -g -Wall -Werror -I. -DHOST_TEST
 
 # ---- kernel sources -----------------------------------------------------
-KSRC_C := $(filter-out $(KEXCLUDE),$(wildcard boot/*.c kernel/*.c smp/*.c patch/*.c tests/kernel/*.c))
-KSRC_S := $(filter-out $(KEXCLUDE),$(wildcard boot/*.S kernel/*.S smp/*.S patch/*.S tests/kernel/*.S))
+KSRC_C := $(filter-out $(KEXCLUDE),$(wildcard boot/*.c kernel/*.c kernel/shell/*.c smp/*.c patch/*.c patch/insn/*.c tests/kernel/*.c))
+KSRC_S := $(filter-out $(KEXCLUDE),$(wildcard boot/*.S kernel/*.S kernel/shell/*.S smp/*.S patch/*.S tests/kernel/*.S))
 KOBJS  := $(KSRC_C:%.c=$(B)/%.o) $(KSRC_S:%.S=$(B)/%.o) $(B)/gen/vectors.o
 # User programs (user/user.mk): built with the same compiler, embedded in the
 # kernel image as data; appends its table object to KOBJS.

@@ -1,4 +1,4 @@
-/* Line editor for the serial console (kernel/shell.c): echo, backspace,
+/* Line editor for the serial console (kernel/shell/shell.c): echo, backspace,
  * Ctrl-U, Ctrl-W, Ctrl-C, history on the up and down arrows, and tab
  * completion through a callback.  Input is polled from the UART ring; an
  * idle callback may print between keystrokes (the line is redrawn). */

@@ -17,8 +17,11 @@ struct kscenario {
 
 /* Common boot parameters every scenario may read. */
 extern int param_seed, param_duration_ms, param_cpus_expected;
+/* duration= was given (command line or the shell's torture): a scenario
+ * whose length is its own (probe-all's walk) then stops there too. */
+extern bool param_duration_given;
 extern char param_scenario[32], param_test[128];
-/* Set by the shell (kernel/shell_run.c) when a key asks a running scenario
+/* Set by the shell (kernel/shell/run.c) when a key asks a running scenario
  * to stop early; the tortures end their main loop on it. */
 extern volatile int scenario_stop;
 #endif

@@ -1,5 +1,6 @@
 /* Scheduler: per-CPU run queues, time slices, load balancing, and the three
- * preemption models of DESIGN.md (preempt=none|voluntary|full). */
+ * preemption models (preempt=none: switches only where a thread blocks or
+ * yields; voluntary: also at cond_resched; full: also on interrupt return). */
 #ifndef SCHED_H
 #define SCHED_H
 #include "kernel/types.h"

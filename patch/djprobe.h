@@ -1,8 +1,8 @@
 /* Jump-optimized probes (djprobe): an int3 probe whose site allows it is
  * turned into a 5-byte jmp rel32 to a detour buffer (patch/tramp.h) by the
  * optimizer thread, in batches, after the quiescence check of its strategy
- * (DESIGN.md: strategies, hazards H1-H12).  States and transitions carry the
- * names of the Spin model (tests/model/). */
+ * (patch/strategy.c; the hazards H1-H12 are the cells of tests/kernel/hazard.c).
+ * States and transitions carry the names of the Spin model (tests/model/). */
 #ifndef DJPROBE_H
 #define DJPROBE_H
 #include "kernel/types.h"
@@ -28,6 +28,18 @@ extern struct quiesce_unreliable quiesce_unreliable;
 const char *dj_state_name(int state);
 const char *dj_strategy_name(int strategy);
 int dj_strategy_parse(const char *name);   /* DJS_*, or -1 */
+/* A strategy as seen from outside the optimizer (patch/strategy.c); DJS_DEFAULT
+ * or a value out of range reads the boot default, djprobe=. */
+struct dj_strategy_info {
+    const char *name, *why;
+    bool analysis;             /* region analysis and relocation (else a blind copy) */
+    bool mid_calls;            /* a call may be other than the region's last */
+    bool broken;               /* a negative control: neither stack nor tasks check */
+};
+void dj_strategy_get(int strategy, struct dj_strategy_info *out);
+int djprobe_default_strategy(void);        /* djprobe= as DJS_* */
+void djprobe_set_default_strategy(int strategy);
+#define DJ_REGION_MAX 32                   /* the longest region a jump replaces */
 /* Keep queued probes for one batch while on (kprobe_register_many). */
 void djprobe_hold(bool on);
 /* Wait until every probe queued before the call has been processed. */
@@ -38,6 +50,8 @@ int kprobe_opt_state(struct kprobe *p);
 const char *kprobe_opt_why(struct kprobe *p);
 uint32_t kprobe_opt_copy(struct kprobe *p);  /* its buffer's copied region, or 0 */
 uint32_t kprobe_opt_buffer(struct kprobe *p);   /* its buffer, or 0 */
+/* Its optimized region [*lo, *hi) and buffer, all 0 if none (takes the probe lock). */
+void kprobe_opt_region(struct kprobe *p, uint32_t *lo, uint32_t *hi, uint32_t *buf);
 void kprobe_list(void);                    /* one console line per probe site */
 /* Hazard tests only (H6): called after every store into an optimized site. */
 extern void (*volatile djprobe_write_hook)(uint32_t addr, const uint8_t *orig, uint32_t buf);

@@ -6,9 +6,7 @@
 #include "patch/kprobe_int.h"
 #include "patch/tramp.h"
 
-#define DJ_REGION_MAX 32
-
-/* Which checks a strategy combines (DESIGN.md's table, patch/strategy.c). */
+/* Which checks a strategy combines (the table in patch/strategy.c). */
 #define DJC_IPSCAN   0x1       /* saved and interrupted EIPs */
 #define DJC_STACK    0x2       /* stack words or frames (djprobe_scan=) */
 #define DJC_TASKS    0x4       /* every thread passed a voluntary switch */

@@ -4,7 +4,7 @@
  * reserved text), then build the detour buffer in instruction slots. */
 #include "patch/djprobe_int.h"
 #include "kernel/unwind.h"
-#include "patch/insn_analyze.h"
+#include "patch/insn/insn_analyze.h"
 #include "patch/slot.h"
 #include "patch/xref.h"
 #include "kernel/fixup.h"

@@ -1,4 +1,4 @@
-/* The writes of a jump optimization, per strategy (DESIGN.md): the int3
+/* The writes of a jump optimization, per strategy (patch/strategy.c): the int3
  * protocol (the int3 is already at each head: tails, sync, heads, sync, so a
  * batch of any size costs two core syncs), plain stores (naive, H6), or all
  * writes with every other CPU parked (stop-machine).  Text lock held. */

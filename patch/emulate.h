@@ -6,7 +6,7 @@
 #define EMULATE_H
 #include <stdint.h>
 #include <stdbool.h>
-#include "patch/insn.h"
+#include "patch/insn/insn.h"
 
 struct emu_regs {
     uint32_t eip, eflags, ecx;

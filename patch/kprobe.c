@@ -546,6 +546,19 @@ uint32_t kprobe_opt_buffer(struct kprobe *p)
     return d ? (uint32_t)d->buf : 0;
 }
 
+void kprobe_opt_region(struct kprobe *p, uint32_t *lo, uint32_t *hi, uint32_t *buf)
+{
+    struct djprobe *d;
+    *lo = *hi = *buf = 0;
+    sleeplock_acquire(&kprobe_mutex);
+    if (p->site && (d = p->site->dj) && d->buf) {
+        *lo = d->addr;
+        *hi = d->addr + d->len;
+        *buf = (uint32_t)d->buf;
+    }
+    sleeplock_release(&kprobe_mutex);
+}
+
 const char *kprobe_opt_why(struct kprobe *p)
 {
     return p->site && p->site->dj ? p->site->dj->why : "";

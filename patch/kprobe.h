@@ -6,7 +6,7 @@
 #ifndef KPROBE_H
 #define KPROBE_H
 #include "kernel/types.h"
-#include "patch/insn.h"
+#include "patch/insn/insn.h"
 
 struct trapframe;
 struct kprobe_site;

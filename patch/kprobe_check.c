@@ -3,7 +3,7 @@
  * that contains it (a linear sweep from its start up to the address, as
  * Linux's can_probe), on an instruction that can run out of line. */
 #include "patch/kprobe.h"
-#include "patch/insn.h"
+#include "patch/insn/insn.h"
 #include "patch/ool.h"
 #include "patch/poke.h"
 #include "kernel/panic.h"

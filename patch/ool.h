@@ -5,7 +5,7 @@
 #ifndef OOL_H
 #define OOL_H
 #include "kernel/types.h"
-#include "patch/insn.h"
+#include "patch/insn/insn.h"
 
 enum ool_kind { OOL_STEP, OOL_EMULATE };
 enum ool_fix { FIX_EIP, FIX_CALL, FIX_NONE, FIX_PUSHF };

@@ -1,20 +1,20 @@
-# patch.mk - decoder tables, host tests and tools for patch/insn* (included
+# patch.mk - decoder tables, host tests and tools for patch/insn/insn* (included
 # by the top-level Makefile).  Tables: build/gen/insn_tables.h generated from
-# patch/x86-opcode-map.txt.  Targets: insn-check FILES="...", fuzz-long.
+# patch/insn/x86-opcode-map.txt.  Targets: insn-check FILES="...", fuzz-long.
 
 INSN_HB    := $(B)/host
-INSN_SRC   := $(wildcard patch/insn*.c)
-INSN_HDR   := $(wildcard patch/insn*.h) $(G)/insn_tables.h
+INSN_SRC   := $(wildcard patch/insn/insn*.c)
+INSN_HDR   := $(wildcard patch/insn/insn*.h) $(G)/insn_tables.h
 INSN_HCC   := $(HOSTCC) $(HOST_CFLAGS) -I$(G)
 INSN_CLANG ?= clang-14
 FUZZ_TIME  ?= 600
 
-$(G)/insn_tables.h: patch/x86-opcode-map.txt patch/gen_insn_tables.py
+$(G)/insn_tables.h: patch/insn/x86-opcode-map.txt patch/insn/gen_insn_tables.py
 	@mkdir -p $(G)
-	$(PYTHON) patch/gen_insn_tables.py patch/x86-opcode-map.txt $@
+	$(PYTHON) patch/insn/gen_insn_tables.py patch/insn/x86-opcode-map.txt $@
 
 # The kernel objects of the decoder need the generated header first.
-$(B)/patch/insn.o: $(G)/insn_tables.h
+$(B)/patch/insn/insn.o: $(G)/insn_tables.h
 
 $(INSN_HB)/insn_test: tests/host/insn_test.c $(INSN_SRC) $(INSN_HDR)
 	@mkdir -p $(INSN_HB)

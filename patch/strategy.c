@@ -1,6 +1,7 @@
-/* Patching strategies for jump-optimized probes (DESIGN.md, "Patching
- * strategies"): which writes and which quiescence checks each combines.
- * The broken ones exist to be caught by the hazard scenarios. */
+/* Patching strategies for jump-optimized probes: which writes and which
+ * quiescence checks each combines, and the read-only view of them others
+ * get (dj_strategy_get).  The broken ones exist to be caught by the hazard
+ * scenarios. */
 #include "patch/djprobe_int.h"
 #include "kernel/param.h"
 
@@ -38,6 +39,27 @@ const char *dj_strategy_name(int s)
     if (s == DJS_DEFAULT)
         s = djprobe_default + 1;
     return s > DJS_DEFAULT && s < DJS_N ? dj_strategies[s].name : "?";
+}
+
+void dj_strategy_get(int s, struct dj_strategy_info *out)
+{
+    const struct dj_strategy_desc *d;
+    if (s <= DJS_DEFAULT || s >= DJS_N)
+        s = djprobe_default + 1;
+    d = &dj_strategies[s];
+    out->name = d->name;
+    out->why = d->why;
+    out->analysis = d->analysis;
+    out->mid_calls = d->mid_calls;
+    out->broken = !(d->checks & (DJC_STACK | DJC_TASKS));
+}
+
+int djprobe_default_strategy(void) { return djprobe_default + 1; }
+
+void djprobe_set_default_strategy(int s)
+{
+    if (s > DJS_DEFAULT && s < DJS_N)
+        djprobe_default = s - 1;
 }
 
 int dj_strategy_parse(const char *name)

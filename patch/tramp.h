@@ -6,8 +6,8 @@
  * region and jumps back to the region's end (H9).  SDM Vol. 2 encodings. */
 #ifndef TRAMP_H
 #define TRAMP_H
-#include "patch/insn.h"
-#include "patch/insn_reloc.h"
+#include "patch/insn/insn.h"
+#include "patch/insn/insn_reloc.h"
 
 #define TRAMP_MAX       128            /* bytes: prologue, copy, jmp back, iret path */
 #define TRAMP_TRAPNO    0x1DE          /* tf->trapno seen by handlers in a detour */

@@ -4,7 +4,7 @@
  * text page, and on removal restore the byte, serialize every CPU (so no
  * #BP handler still looks at the site) and wait for the references. */
 #include "patch/uprobe_int.h"
-#include "patch/insn.h"
+#include "patch/insn/insn.h"
 #include "patch/poke.h"
 #include "kernel/proc.h"
 #include "kernel/uimage.h"

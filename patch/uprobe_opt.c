@@ -2,7 +2,7 @@
  * at least 5 bytes, no control transfer, no branch into its interior from
  * its function) becomes a jmp to a detour buffer in the program's buffer
  * page (USER_UBUF): `int $T_UPROBE` (one trap instead of int3 plus a
- * single-step), the region's instructions relocated (patch/insn_reloc.h),
+ * single-step), the region's instructions relocated (patch/insn/insn_reloc.h),
  * a jmp back.  Strategy (uprobe_opt=safe): the jump is written with every
  * CPU parked (a rendezvous) and only if no process of the program would
  * resume strictly inside the region; a buffer is reused only once no
@@ -12,7 +12,7 @@
  * which cannot tell code from data, need not be scanned.  uprobe_opt=naive
  * (a negative control) writes the jump in place and frees buffers at once. */
 #include "patch/uprobe_int.h"
-#include "patch/insn_reloc.h"
+#include "patch/insn/insn_reloc.h"
 #include "patch/poke.h"
 #include "kernel/proc.h"
 #include "kernel/uimage.h"

@@ -3,7 +3,7 @@
  * every text symbol (probed bytes restored); text never gains new direct
  * branches at run time, so the table stays valid. */
 #include "patch/xref.h"
-#include "patch/insn.h"
+#include "patch/insn/insn.h"
 #include "patch/kprobe.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"

@@ -1,6 +1,6 @@
 /* Direct branches across functions (H4 from elsewhere: tail calls, asm):
  * every rel8/rel32 jmp, jcc, call and loop in kernel text, decoded once on
- * first use (patch/insn.c, SDM Vol. 2) and sorted by target. */
+ * first use (patch/insn/insn.c, SDM Vol. 2) and sorted by target. */
 #ifndef XREF_H
 #define XREF_H
 #include "kernel/types.h"

@@ -123,7 +123,7 @@ class LineSim:
         return done
 
 
-UNSAFE = re.compile(r"^\s*(quit|poweroff|torture|matrix|watch)\b|\bforce\b|\t")
+UNSAFE = re.compile(r"^\s*(quit|exit|q|poweroff|torture|matrix|watch)\b|\bforce\b|\t")
 
 
 def fuzz_lines(n, seed):

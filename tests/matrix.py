@@ -57,7 +57,7 @@ CRASH = re.compile(r"DOUBLE FAULT[^\n]*|EXCEPTION: vector \d+ \([^)]*\)[^\n]*")
 def torture_run(resdir, strategy, seed, cpus, ms):
     """(verdict, what, seconds of torture run)."""
     sc = scn("torture-%s-s%d" % (strategy, seed), "scenario=djprobe-torture preempt=full hz=1000 "
-             "djt_duration=%d djprobe_tries=8 djprobe=%s" % (ms, strategy), cpus, 180 + ms // 100, "singlestep")
+             "duration=%d djprobe_tries=8 djprobe=%s" % (ms, strategy), cpus, 180 + ms // 100, "singlestep")
     ok, line = runner.run_one(sc, resdir, cpus, seed)
     if line is None:
         raise KeyboardInterrupt

@@ -1,13 +1,13 @@
 /* insn_fuzz.c - libFuzzer target for the decoder, function analysis and
- * relocation (patch/insn*.c).  Decodes from a heap copy of exactly the
+ * relocation (patch/insn/insn*.c).  Decodes from a heap copy of exactly the
  * input size so ASan catches any over-read; checks len <= 15, len <= size,
  * field offsets inside the instruction, and that a relocated region
  * decodes cleanly and ends with a jmp back.  Host only (clang). */
 #include <stdlib.h>
 #include <string.h>
-#include "patch/insn.h"
-#include "patch/insn_analyze.h"
-#include "patch/insn_reloc.h"
+#include "patch/insn/insn.h"
+#include "patch/insn/insn_analyze.h"
+#include "patch/insn/insn_reloc.h"
 
 #define FUZZ_CHECK(c) do { if (!(c)) __builtin_trap(); } while (0)
 

@@ -17,12 +17,16 @@ $(HB)/test_ksyms.sh: tests/host/test_ksyms.sh
 	@mkdir -p $(HB)
 	cp $< $@
 
-HOST_TESTS += $(HB)/test_fmt $(HB)/test_param $(HB)/test_mmap $(HB)/test_ksyms.sh
+$(HB)/test_layers.sh: tests/host/test_layers.sh
+	@mkdir -p $(HB)
+	cp $< $@
+
+HOST_TESTS += $(HB)/test_fmt $(HB)/test_param $(HB)/test_mmap $(HB)/test_ksyms.sh $(HB)/test_layers.sh
 
 # Runs branch instructions natively: 32-bit, not PIE.
-$(HB)/test_emulate: tests/host/test_emulate.c patch/emulate.c patch/emulate.h $(wildcard patch/insn*.c) $(G)/insn_tables.h
+$(HB)/test_emulate: tests/host/test_emulate.c patch/emulate.c patch/emulate.h $(wildcard patch/insn/insn*.c) $(G)/insn_tables.h
 	@mkdir -p $(HB)
-	$(HOSTCC) $(HOST_CFLAGS) -I$(G) -m32 -fno-pie -no-pie -o $@ tests/host/test_emulate.c patch/emulate.c $(wildcard patch/insn*.c)
+	$(HOSTCC) $(HOST_CFLAGS) -I$(G) -m32 -fno-pie -no-pie -o $@ tests/host/test_emulate.c patch/emulate.c $(wildcard patch/insn/insn*.c)
 
 HOST32_TESTS += $(HB)/test_emulate
 

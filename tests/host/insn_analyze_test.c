@@ -4,8 +4,8 @@
  * encodings: Jcc 0F 8x rel32, JMP E9, PUSH 68). */
 #include <stdlib.h>
 #include "tests/host/check.h"
-#include "patch/insn_analyze.h"
-#include "patch/insn_reloc.h"
+#include "patch/insn/insn_analyze.h"
+#include "patch/insn/insn_reloc.h"
 
 static uint32_t offs[256], tg[64], src[64];
 
@@ -79,6 +79,7 @@ static void test_hazards(void)
 	CHECK_EQ(analyze_region(&fn, 4, &r), ANALYZE_ERR_TARGET_INSIDE);
 	CHECK_STR(r.hazard, "H4");
 	CHECK(strstr(r.reason, "0x2") != NULL);		/* names the je */
+	CHECK_STR(r.reason, "H4: branch into the region from 0x2");
 	CHECK_EQ(analyze_region(&fn, 2, &r), ANALYZE_OK);	/* 2..7: 7 not inside */
 	CHECK_EQ(analyze(&fn, f3, 0, sizeof(f3)), ANALYZE_OK);
 	CHECK_EQ(analyze_region(&fn, 0, &r), ANALYZE_ERR_INSN);
@@ -97,6 +98,7 @@ static void test_hazards(void)
 	CHECK_EQ(fn.ijmp_addr, 0x45);
 	CHECK_EQ(analyze_region(&fn, 0x40, &r), ANALYZE_ERR_INDIRECT_JUMP);
 	CHECK_STR(r.hazard, "H5");
+	CHECK_STR(r.reason, "H5: indirect jump in the function at 0x45");
 	CHECK_EQ(analyze(&fn, f7, 0, sizeof(f7)), ANALYZE_ERR_DECODE);
 	CHECK_STR(fn.hazard, "H12");
 	CHECK_EQ(analyze_region(&fn, 0, &r), ANALYZE_ERR_DECODE);

@@ -1,4 +1,4 @@
-/* insn_objdump_check.c - differential test of patch/insn.c against GNU
+/* insn_objdump_check.c - differential test of patch/insn/insn.c against GNU
  * objdump: reads `objdump -d` (32-bit mode) output on stdin and, for every
  * instruction objdump prints, decodes the same bytes and compares length
  * and relative branch target.  Exits 1 on any mismatch.  Host only. */
@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "patch/insn.h"
+#include "patch/insn/insn.h"
 
 struct rec {
 	unsigned long addr;

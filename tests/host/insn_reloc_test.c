@@ -1,12 +1,12 @@
 /* insn_reloc_test.c - run probe regions natively, original and relocated
- * (patch/insn_reloc.c), over random inputs and compare registers, flags,
+ * (patch/insn/insn_reloc.c), over random inputs and compare registers, flags,
  * exit path, stack and data memory.  Host only: gcc -m32 -no-pie.
  * Encodings hand-assembled per Intel SDM Vol. 2. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include "patch/insn_reloc.h"
+#include "patch/insn/insn_reloc.h"
 
 struct regs {
 	uint32_t eax, ecx, edx, ebx, esp, ebp, esi, edi, eflags;

@@ -4,7 +4,7 @@
  * Expected values are worked out by hand from Intel SDM Vol. 2. */
 #include <stdlib.h>
 #include "tests/host/check.h"
-#include "patch/insn.h"
+#include "patch/insn/insn.h"
 
 struct lcase {
 	const char *hex;

@@ -18,7 +18,7 @@
 #include "kernel/fmt.h"
 #include "patch/kprobe.h"
 #include "patch/djprobe.h"
-#include "patch/insn.h"
+#include "patch/insn/insn.h"
 #include "kernel/unwind.h"
 #include "kernel/ksym.h"
 #include "tests/kernel/torture.h"
@@ -34,8 +34,6 @@ static const char *const offs[NSITE] = { djt_mid_site, djt_last_site, djt_branch
 
 static struct waitq callee_wq = WAITQ_INIT("djt-callee");
 static volatile uint32_t checked, sleeps;
-static int djt_duration = 2000;
-KPARAM_INT("djt_duration", djt_duration, 100, 3600000, "djprobe-torture: run time (ms)");
 static int djt_anywhere;
 KPARAM_INT("djt_anywhere", djt_anywhere, 0, 1, "djprobe-torture: 1 also runs the anywhere-torture "
            "(probes on formerly no-probe functions, tests/kernel/anywhere_torture.c)");
@@ -153,6 +151,12 @@ static void stats(uint32_t progress)
             djprobe_stats.buffers_freed, torture_errors);
 }
 
+/* The preemption checks below fail the run unless landing=off or report. */
+static bool landing_required(void)
+{
+    return torture_landing_mode < 0 || torture_landing_mode == 2;
+}
+
 /* The regions, and the callee whole (range NSITE). */
 static void landing_begin(void)
 {
@@ -199,19 +203,19 @@ static void ticker(void *arg)
 
 static int scenario_djprobe_torture(char *why, size_t n)
 {
-    uint64_t end = clock_ns() + (uint64_t)djt_duration * 1000000, next = 0;
+    uint64_t end = clock_ns() + (uint64_t)param_duration_ms * 1000000, next = 0;
     uint32_t rng = 0x5eed0000u ^ (uint32_t)param_seed, progress = 0;
     struct thread *tk;
     char w[96], lwhy[160];
     int k, land;
     kprintf("djprobe-torture: strategy %s, %d CPUs, %d ms, seed %d\n", dj_strategy_name(DJS_DEFAULT),
-            ncpu, djt_duration, param_seed);
+            ncpu, param_duration_ms, param_seed);
     torture_errors = 0;
     tp_register(0);                                  /* warm up: the kernel-wide branch table */
     djprobe_flush();
     kprobe_unregister(&tp[0].kp);
     tp[0].live = false;
-    end = clock_ns() + (uint64_t)djt_duration * 1000000;
+    end = clock_ns() + (uint64_t)param_duration_ms * 1000000;
     landing_begin();
     if (djt_anywhere && anywhere_start())
         return ksnprintf(why, n, "anywhere-torture: a probe was refused"), 1;
@@ -250,7 +254,7 @@ static int scenario_djprobe_torture(char *why, size_t n)
                 quiesce_unreliable.pc, w, unwind_strerror(quiesce_unreliable.err), quiesce_unreliable.bad);
     }
     land = torture_landing_check(1, 0, lwhy, sizeof lwhy);   /* histograms; EIPs between boundaries fail */
-    if (!land && sched_preempt_model == PREEMPT_FULL && !torture_landing_total()) {
+    if (!land && sched_preempt_model == PREEMPT_FULL && landing_required() && !torture_landing_total()) {
         ksnprintf(lwhy, sizeof lwhy, "landing: no preemption inside a region (run it under -singlestep)");
         kprintf("!!! djprobe-torture: %s\n", lwhy);
         land = 1;
@@ -259,8 +263,8 @@ static int scenario_djprobe_torture(char *why, size_t n)
      * (1-2 CPUs: 15 or more per 1.5 s; 4-8 CPUs under -singlestep on a small
      * host take a few, so their short runs only report it; soaks require). */
     kprintf("djprobe-torture: %u preemptions on djt_callee's prologue and epilogue\n", callee_edges());
-    if (!land && sched_preempt_model == PREEMPT_FULL && torture_landing_mode != 0 && !callee_edges() &&
-        (ncpu <= 2 || djt_duration >= 30000)) {
+    if (!land && sched_preempt_model == PREEMPT_FULL && landing_required() && !callee_edges() &&
+        (ncpu <= 2 || param_duration_ms >= 30000)) {
         ksnprintf(lwhy, sizeof lwhy, "landing: no preemption on djt_callee's prologue or epilogue "
                   "(run it under -singlestep)");
         kprintf("!!! djprobe-torture: %s\n", lwhy);

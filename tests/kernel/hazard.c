@@ -1,4 +1,4 @@
-/* The strategy x hazard matrix, deterministic (DESIGN.md H1-H12): each cell
+/* The strategy x hazard matrix, deterministic (hazards H1-H12): each cell
  * reproduces one hazard of the 2005 debate on purpose (a thread parked at a
  * boundary inside a region, a CPU interrupted there, a sleeper's return
  * address there, a branch or a jump table into it, torn bytes, a blind
@@ -6,7 +6,7 @@
  * says what it caught, naming the thread and the address, never a bare
  * crash: a caught cell repairs the state it found before going on.
  * scenario=hazard hazard=H1,H3|all strategies=safe,naive|all; every cell
- * must match DESIGN.md's expectation (a broken strategy that survives is a
+ * must match the expectation below (a broken strategy that survives is a
  * weak scenario: a failure). */
 #include "tests/kernel/hazard.h"
 #include "kernel/scenario.h"
@@ -20,8 +20,9 @@ static char hazard_sel[128] = "all", strategy_sel[128] = "all";
 KPARAM_STR("hazard", hazard_sel, "hazard matrix: hazards to run (H1,H3,... or all)");
 KPARAM_STR("strategies", strategy_sel, "hazard matrix: strategies to run (names or all)");
 
-/* DESIGN.md's table; int3-ipscan also loses H8 through the same mid-region
- * call as H3 (a sleeper's return address into a buffer is not an EIP). */
+/* What each strategy must catch; int3-ipscan also loses H8 through the
+ * same mid-region call as H3 (a sleeper's return address into a buffer is
+ * not an EIP). */
 /* tests/matrix.py reads these strings; the -callee, -entry ... cells are
  * tests/kernel/hazard_callee.c's. */
 static const char *const expect_caught[DJS_N] = {

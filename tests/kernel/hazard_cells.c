@@ -8,7 +8,7 @@
 #include "tests/kernel/hazard_park.h"
 #include "tests/kernel/dj_targets.h"
 #include "patch/kprobe.h"
-#include "patch/insn.h"
+#include "patch/insn/insn.h"
 #include "kernel/ksym.h"
 #include "kernel/thread.h"
 #include "kernel/ipi.h"

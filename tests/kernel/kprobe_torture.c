@@ -26,7 +26,7 @@
 #include "patch/kprobe.h"
 #include "patch/int3.h"
 #include "patch/slot.h"
-#include "patch/insn.h"
+#include "patch/insn/insn.h"
 #include "tests/kernel/torture.h"
 
 #define MAXP 8

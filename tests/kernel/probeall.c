@@ -4,7 +4,8 @@
  * of probeall_load.c (NMIs on every CPU) and the anywhere-torture (the probe
  * machinery itself).  Each function is printed before it is probed; after
  * it, its hits must equal its handler's runs and the load must pass its
- * checks.  Ends with the counts by outcome and every function left out. */
+ * checks.  Ends with the counts by outcome and every function left out.
+ * duration=, when given, ends the walk early (a key in the shell too). */
 #include "kernel/thread.h"
 #include "kernel/cpu.h"
 #include "kernel/clock.h"
@@ -46,6 +47,7 @@ struct pa_pass {
 static struct pa_pass passes[2] = { { .name = "int3" }, { .name = "jump" } };
 static struct kprobe pa_kp;
 static volatile uint32_t pa_runs[NCPU_MAX];
+static uint64_t pa_end;                          /* duration= given: the walk ends here */
 
 static int pa_pre(struct kprobe *p, struct trapframe *tf)
 {
@@ -218,6 +220,19 @@ static bool pa_in_first(const struct ksym *k, int nfirst)
     return false;
 }
 
+/* Stop walking: a key in the shell, or the time duration= gave is over. */
+static bool pa_over(void)
+{
+    if (READ_ONCE(scenario_stop))
+        return true;
+    if (!pa_end || clock_ns() < pa_end)
+        return false;
+    if (pa_end != 1)
+        kprintf("probe-all: duration=%d ms reached: the walk ends here\n", param_duration_ms);
+    pa_end = 1;                                  /* said once; still over */
+    return true;
+}
+
 static int pa_walk(struct pa_pass *ps, bool opt, char *why, size_t n)
 {
     int nfirst = 0, total, i, idx = 0, nsym = ksym_count();
@@ -228,7 +243,7 @@ static int pa_walk(struct pa_pass *ps, bool opt, char *why, size_t n)
     for (i = 0; i < nfirst; i++)
         if (pa_one(ps, pa_first_sym(i), ++idx, total, opt, why, n))
             return 1;
-    for (i = pa_offset; i < nsym && !READ_ONCE(scenario_stop); i += pa_stride) {
+    for (i = pa_offset; i < nsym && !pa_over(); i += pa_stride) {
         ++idx;
         if (pa_in_first(ksym_at(i), nfirst))
             continue;
@@ -277,6 +292,9 @@ static int scenario_probe_all(char *why, size_t n)
     int r = 0;
     kprintf("probe-all: %d symbols, stride %d from %d, first [%s], %d ms each, NMIs every %d us, %d CPUs\n",
             ksym_count(), pa_stride, pa_offset, pa_first, pa_ms, pa_nmi_us, ncpu);
+    pa_end = param_duration_given ? clock_ns() + (uint64_t)param_duration_ms * 1000000 : 0;
+    if (pa_end)
+        kprintf("probe-all: at most %d ms (duration=)\n", param_duration_ms);
     if (pa_load_start())
         return ksnprintf(why, n, "load: out of memory"), 1;
     if (pa_any && anywhere_start())

@@ -13,7 +13,7 @@
 #include "kernel/console.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
-#include "patch/insn.h"
+#include "patch/insn/insn.h"
 #include "tests/kernel/hazard_park.h"
 #include "kernel/cpu.h"
 

@@ -13,7 +13,7 @@
 #include "kernel/panic.h"
 #include "kernel/mem.h"
 #include "kernel/param.h"
-#include "patch/insn.h"
+#include "patch/insn/insn.h"
 
 struct torture_worker torture_workers[TORTURE_MAXW];
 int torture_nworkers;

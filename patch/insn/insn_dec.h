@@ -4,7 +4,7 @@
 #ifndef PATCH_INSN_DEC_H
 #define PATCH_INSN_DEC_H
 
-#include "patch/insn.h"
+#include "patch/insn/insn.h"
 
 struct dec {
 	const uint8_t *buf;

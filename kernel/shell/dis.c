@@ -1,13 +1,13 @@
 /* Shell commands over kernel text: sym (symbols by pattern) and dis (a
- * function disassembled by the project's decoder, patch/insn.c, with the
- * verdict of kernel/shell_site.c at every instruction boundary: may an
+ * function disassembled by the project's decoder, patch/insn/insn.c, with the
+ * verdict of kernel/shell/site.c at every instruction boundary: may an
  * int3 probe go there, may it be jump-optimized, and if not why). */
-#include "kernel/shell.h"
+#include "kernel/shell/shell.h"
 #include "kernel/console.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
 #include "kernel/fmt.h"
-#include "patch/insn.h"
+#include "patch/insn/insn.h"
 #include "patch/kprobe.h"
 #include "patch/djprobe.h"
 #include "patch/poke.h"

@@ -1,7 +1,7 @@
 /* Shell commands for user probes: uprobe add PROGRAM:SYMBOL[+off] or
  * PROGRAM:0xADDR, uprobe remove ID|all, uprobe list (also under `probes`).
  * The built-in handler counts hits and remembers the last process and EIP. */
-#include "kernel/shell.h"
+#include "kernel/shell/shell.h"
 #include "kernel/proc.h"
 #include "kernel/trap.h"
 #include "kernel/console.h"

@@ -1,5 +1,5 @@
 /* Interactive shell on the serial console (scenario=shell, `make shell`):
- * the command table and helpers shared by the kernel/shell*.c files.  A
+ * the command table and helpers shared by the files of kernel/shell/.  A
  * command gets argv split on blanks and returns 0, or -1 after printing one
  * line that starts with "error:" or "refused:". */
 #ifndef SHELL_H
@@ -30,7 +30,7 @@ bool sh_wait_key(uint32_t ms);
 /* A key=value argument: the value if s is "key=..." (else NULL). */
 const char *sh_kv(const char *s, const char *key);
 
-/* kernel/shell_site.c: may a probe go at addr, and may it be jump-optimized
+/* kernel/shell/site.c: may a probe go at addr, and may it be jump-optimized
  * under strategy (DJS_*, 0: boot default)?  Text lock taken inside. */
 struct sh_verdict {
     bool int3_ok, jump_ok;
@@ -42,13 +42,13 @@ void sh_judge(uint32_t addr, int strategy, struct sh_verdict *v);
 struct kprobe;
 /* A registered probe's optimized region and buffer (0 if none). */
 void sh_probe_region(struct kprobe *p, uint32_t *lo, uint32_t *hi, uint32_t *buf);
-bool sh_strategy_broken(int strategy);  /* a negative control (DESIGN.md) */
+bool sh_strategy_broken(int strategy);  /* a negative control: no stack or tasks check */
 bool sh_strategy_analyses(int strategy);   /* judges regions (else blind copy) */
 const char *sh_strategy_why(int strategy);
 int sh_boot_strategy(void);             /* djprobe= as DJS_* */
 void sh_set_boot_strategy(int strategy);
 
-/* kernel/shell_probe.c */
+/* kernel/shell/probe.c */
 bool sh_probe_log_flush(bool newline);  /* print pending register logs */
 void sh_probe_cleanup(void);            /* remove every shell probe */
 void sh_site_name(uint32_t addr, char *buf, size_t n);   /* "sym+0x3" */
@@ -60,7 +60,7 @@ struct sh_target {
     uint32_t (*model)(uint32_t x);
 };
 extern const struct sh_target sh_targets[];
-/* kernel/shell_targets.S and kernel/shell_matrix.c */
+/* kernel/shell/targets.S and kernel/shell/matrix.c */
 int sh_add(int x);
 int sh_sum(int n);
 int sh_mid_call(int (*fn)(void));
@@ -82,9 +82,9 @@ int cmd_set(int argc, char **argv);
 int cmd_matrix(int argc, char **argv);
 int cmd_park(int argc, char **argv);
 int cmd_strategies(int argc, char **argv);
-int cmd_ps(int argc, char **argv);       /* kernel/shell_user.c */
+int cmd_ps(int argc, char **argv);       /* kernel/shell/user.c */
 int cmd_run(int argc, char **argv);
-int cmd_uprobe(int argc, char **argv);   /* kernel/shell_uprobe.c */
+int cmd_uprobe(int argc, char **argv);   /* kernel/shell/uprobe.c */
 void sh_uprobe_list(bool quiet_if_none);
 struct kscenario;
 /* Run s in the shell's thread with duration= ms; tag starts its lines. */
@@ -100,5 +100,5 @@ int sh_param_set(const char *kv, struct sh_param_save *sv);   /* 0, or -1 after 
 void sh_param_restore(struct sh_param_save *sv);
 void sh_load_start(int n);              /* shell_load= at boot */
 void sh_load_stop(void);
-extern int sh_failed_runs;              /* torture runs from the shell that failed */
+extern int sh_failed_runs;              /* scenario runs from the shell that failed (strict=1: the verdict) */
 #endif

@@ -2,8 +2,8 @@
  * fewest whole instructions covering the 5-byte jump, each copied,
  * relocated or refused.  Hazards H3 H4 H5 H9 H12 from the design's table;
  * decoding per Intel SDM Vol. 2.  Pure and freestanding. */
-#include "patch/insn_analyze.h"
-#include "patch/insn_fmt.h"
+#include "patch/insn/insn_analyze.h"
+#include "patch/insn/insn_fmt.h"
 
 /* Refuse r with a reason naming the instruction at addr. */
 static int reg_fail(struct analyze_region *r, int err, const char *hazard,

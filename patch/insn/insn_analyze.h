@@ -5,7 +5,7 @@
 #ifndef PATCH_INSN_ANALYZE_H
 #define PATCH_INSN_ANALYZE_H
 
-#include "patch/insn.h"
+#include "patch/insn/insn.h"
 
 #define ANALYZE_JMP_LEN   5	/* e9 rel32 written over the probe site */
 #define ANALYZE_MAX_INSNS 5	/* a 5-byte region holds at most 5 insns */

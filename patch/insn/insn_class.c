@@ -3,7 +3,7 @@
  * and whether it may run out of line.  Follows Intel SDM Vol. 2 (JMP, Jcc,
  * CALL, LOOP, JCXZ operation: EIP masked to 16 bits under 16-bit operand
  * size) and Vol. 3 9.3 (serializing instructions).  Freestanding. */
-#include "patch/insn.h"
+#include "patch/insn/insn.h"
 
 bool insn_is_rel(const struct insn *in)
 {

@@ -1,6 +1,6 @@
 /* Shell commands for user space: ps (the process table) and run (start a
  * built-in program, wait for it unless '&').  kernel/proc.h, kernel/uprog.h. */
-#include "kernel/shell.h"
+#include "kernel/shell/shell.h"
 #include "kernel/proc.h"
 #include "kernel/uprog.h"
 #include "kernel/uvm.h"

@@ -2,15 +2,18 @@
  * (kprobe_check_addr), may it be jump-optimized under a strategy (the steps of
  * patch/djprobe_prep.c: analysis, labels and other functions' branches H4,
  * fixups H12, reserved text H10, relocation H9), nothing reserved or written. */
-#include "kernel/shell.h"
+#include "kernel/shell/shell.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
 #include "kernel/fmt.h"
 #include "kernel/fixup.h"
 #include "kernel/console.h"
 #include "kernel/gdt.h"
-#include "patch/djprobe_int.h"      /* the strategy table and a site's region */
-#include "patch/insn_analyze.h"
+#include "patch/djprobe.h"
+#include "patch/kprobe.h"
+#include "patch/reserve.h"
+#include "patch/tramp.h"
+#include "patch/insn/insn_analyze.h"
 #include "patch/xref.h"
 #include "patch/poke.h"
 
@@ -25,7 +28,7 @@ static void no(struct sh_verdict *v, const char *hz, const char *fmt, uint32_t a
 
 /* The region under an analysing strategy (mid-region calls as it allows). */
 static int region_analyze(const struct ksym *k, const uint8_t *code, uint32_t addr,
-                          const struct dj_strategy_desc *sd, struct sh_verdict *v)
+                          const struct dj_strategy_info *sd, struct sh_verdict *v)
 {
     struct analyze_fn fn;
     struct analyze_region r;
@@ -73,7 +76,7 @@ static int region_blind(const uint8_t *code, uint32_t avail, struct sh_verdict *
     return 0;
 }
 
-static void jump_judge(uint32_t addr, const struct dj_strategy_desc *sd, struct sh_verdict *v)
+static void jump_judge(uint32_t addr, const struct dj_strategy_info *sd, struct sh_verdict *v)
 {
     const struct ksym *k = ksym_lookup(addr), *l;
     static uint8_t tbuf[TRAMP_MAX];
@@ -116,13 +119,13 @@ void sh_judge(uint32_t addr, int strategy, struct sh_verdict *v)
 {
     kmemset(v, 0, sizeof *v);
     v->int3_hz = v->jump_hz = "";
-    if (strategy <= DJS_DEFAULT || strategy >= DJS_N)
-        strategy = djprobe_default + 1;
+    struct dj_strategy_info sd;
+    dj_strategy_get(strategy, &sd);
     text_lock();
     v->int3_ok = kprobe_check_addr(addr, &v->int3_hz, v->int3_why, sizeof v->int3_why) == 0;
     if (v->int3_ok) {
         v->int3_hz = "";
-        jump_judge(addr, &dj_strategies[strategy], v);
+        jump_judge(addr, &sd, v);
     } else {
         v->jump_hz = v->int3_hz;
         ksnprintf(v->jump_why, sizeof v->jump_why, "no int3 probe here");
@@ -132,45 +135,44 @@ void sh_judge(uint32_t addr, int strategy, struct sh_verdict *v)
 
 void sh_probe_region(struct kprobe *p, uint32_t *lo, uint32_t *hi, uint32_t *buf)
 {
-    struct djprobe *d;
-    *lo = *hi = *buf = 0;
-    sleeplock_acquire(&kprobe_mutex);
-    if (p->site && (d = p->site->dj) && d->buf) {
-        *lo = d->addr;
-        *hi = d->addr + d->len;
-        *buf = (uint32_t)d->buf;
-    }
-    sleeplock_release(&kprobe_mutex);
+    kprobe_opt_region(p, lo, hi, buf);
 }
 
 bool sh_strategy_broken(int s)
 {
-    if (s <= DJS_DEFAULT || s >= DJS_N)
-        s = djprobe_default + 1;
-    return !(dj_strategies[s].checks & (DJC_STACK | DJC_TASKS));
+    struct dj_strategy_info i;
+    dj_strategy_get(s, &i);
+    return i.broken;
 }
 
 bool sh_strategy_analyses(int s)
 {
-    return s > DJS_DEFAULT && s < DJS_N && dj_strategies[s].analysis;
+    struct dj_strategy_info i;
+    dj_strategy_get(s, &i);
+    return s > DJS_DEFAULT && s < DJS_N && i.analysis;
 }
 
 const char *sh_strategy_why(int s)
 {
-    return s > DJS_DEFAULT && s < DJS_N ? dj_strategies[s].why : "";
+    struct dj_strategy_info i;
+    dj_strategy_get(s, &i);
+    return s > DJS_DEFAULT && s < DJS_N ? i.why : "";
 }
 
-int sh_boot_strategy(void) { return djprobe_default + 1; }
-void sh_set_boot_strategy(int s) { djprobe_default = s - 1; }
+int sh_boot_strategy(void) { return djprobe_default_strategy(); }
+void sh_set_boot_strategy(int s) { djprobe_set_default_strategy(s); }
 
 int cmd_strategies(int argc, char **argv)
 {
+    struct dj_strategy_info i;
     int s;
     (void)argv;
     if (argc != 1)
         return sh_err("usage: strategies");
-    for (s = DJS_DEFAULT + 1; s < DJS_N; s++)
-        kprintf("%-15s%s %s\n", dj_strategies[s].name, s == djprobe_default + 1 ? "*" : " ", dj_strategies[s].why);
+    for (s = DJS_DEFAULT + 1; s < DJS_N; s++) {
+        dj_strategy_get(s, &i);
+        kprintf("%-15s%s %s\n", i.name, s == djprobe_default_strategy() ? "*" : " ", i.why);
+    }
     kprintf("(* the default, djprobe=; naive, stop-machine, int3-bypass and int3-ipscan are negative controls)\n");
     return 0;
 }

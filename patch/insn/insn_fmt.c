@@ -1,7 +1,7 @@
 /* insn_fmt.c - bounded string building for human-readable reasons.
  * Freestanding helper for insn_analyze.c and insn_reloc.c; truncates
  * silently at the buffer size and always NUL-terminates. */
-#include "patch/insn_fmt.h"
+#include "patch/insn/insn_fmt.h"
 
 void insn_fmt_init(struct insn_fmt *f, char *buf, size_t cap)
 {
@@ -55,6 +55,31 @@ void insn_fmt_bytes(struct insn_fmt *f, const uint8_t *p, size_t n)
 	}
 }
 
+/* Do the n characters at s end in suffix? */
+static int fmt_ends(const char *s, size_t n, const char *suffix)
+{
+	size_t k = 0;
+
+	while (suffix[k])
+		k++;
+	while (k && n && s[n - 1] == suffix[k - 1]) {
+		n--;
+		k--;
+	}
+	return k == 0;
+}
+
+/* Does what end in its own link to the address (" at", " from" or ":")? */
+static int fmt_linked(const char *what)
+{
+	size_t n = 0;
+
+	while (what[n])
+		n++;
+	return fmt_ends(what, n, " at") || fmt_ends(what, n, " from") ||
+	       fmt_ends(what, n, ":");
+}
+
 void insn_fmt_reason(struct insn_fmt *f, char *buf, size_t cap,
 		     const char *hazard, const char *what, uint32_t addr)
 {
@@ -62,6 +87,6 @@ void insn_fmt_reason(struct insn_fmt *f, char *buf, size_t cap,
 	insn_fmt_str(f, hazard);
 	insn_fmt_str(f, ": ");
 	insn_fmt_str(f, what);
-	insn_fmt_str(f, " at ");
+	insn_fmt_str(f, fmt_linked(what) ? " " : " at ");
 	insn_fmt_hex(f, addr);
 }

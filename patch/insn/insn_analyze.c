@@ -2,8 +2,8 @@
  * Hazards from the design's table: H4 (direct branch into the region),
  * H5 (indirect jump in the function), H3 (call not last), H12 (bad site).
  * Decoding follows Intel SDM Vol. 2 via insn.c.  Pure and freestanding. */
-#include "patch/insn_analyze.h"
-#include "patch/insn_fmt.h"
+#include "patch/insn/insn_analyze.h"
+#include "patch/insn/insn_fmt.h"
 
 static int fn_fail(struct analyze_fn *fn, int err, const char *hazard,
 		   uint32_t addr, const char *what)

@@ -2,7 +2,7 @@
  * symbolized saved EIP and a frame-pointer backtrace read from the thread's
  * own stack, bounds-checked), cpus (what each runs, sampled by a cross-CPU
  * call) and stats (int3, text_poke, jump optimizer, slots, heap). */
-#include "kernel/shell.h"
+#include "kernel/shell/shell.h"
 #include "kernel/console.h"
 #include "kernel/thread.h"
 #include "kernel/trap.h"

@@ -5,7 +5,7 @@
 #ifndef PATCH_INSN_RELOC_H
 #define PATCH_INSN_RELOC_H
 
-#include "patch/insn.h"
+#include "patch/insn/insn.h"
 
 #define RELOC_ERR_ARG     -1
 #define RELOC_ERR_DECODE  -2	/* H12: undecodable or partial instruction */

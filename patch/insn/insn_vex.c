@@ -2,7 +2,7 @@
  * Follows Intel SDM Vol. 2, 2.3.5 (C4/C5 are VEX only when the next byte
  * has ModRM.mod == 11, else LES/LDS), 2.7.1 (EVEX; 62 is BOUND unless
  * mod == 11) and AMD APM Vol. 4 1.1 (XOP: 8F with ModRM.reg != 0). */
-#include "patch/insn_dec.h"
+#include "patch/insn/insn_dec.h"
 
 /* 1 if the escape byte at d->pos starts a VEX/EVEX/XOP prefix. */
 int insn_dec_is_vex(const struct dec *d, uint8_t special)

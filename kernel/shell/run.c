@@ -2,7 +2,7 @@
  * shell's own targets, checking every result), torture (any scenario, its
  * stats streaming; a key sets scenario_stop, which the tortures check) and
  * set (boot parameters for later runs; negative controls need force). */
-#include "kernel/shell.h"
+#include "kernel/shell/shell.h"
 #include "kernel/scenario.h"
 #include "kernel/param.h"
 #include "kernel/console.h"
@@ -166,14 +166,26 @@ const struct kscenario *sh_scenario(const char *name)
     return NULL;
 }
 
+/* A landing check fails without -singlestep (too few native interrupts or
+ * preemptions where it looks): say so and how to run it. */
+static void sh_landing_hint(const char *why)
+{
+    if (!sh_prefix(why, "landing:"))
+        return;
+    kprintf("torture: hint: the landing check needs the interrupts of QEMU -singlestep; "
+            "`set landing=report` only reports it, or run `make shell MODE=singlestep`\n");
+}
+
 /* Run s in this thread with duration= ms; a key (keywatch) sets scenario_stop. */
 int sh_run_scenario(const struct kscenario *s, uint32_t ms, const char *tag)
 {
     static char why[160];
     struct thread *kw;
     int saved = param_duration_ms, r;
+    bool given = param_duration_given;
     uint64_t t0;
     param_duration_ms = (int)ms;
+    param_duration_given = true;
     scenario_stop = watch_done = watch_key = 0;
     why[0] = 0;
     watch_done = sh_eq(s->name, "smp-boot");   /* it reads the serial port itself (IRQ4 check) */
@@ -186,12 +198,15 @@ int sh_run_scenario(const struct kscenario *s, uint32_t ms, const char *tag)
     watch_done = 1;
     thread_join(kw);
     param_duration_ms = saved;
+    param_duration_given = given;
     scenario_stop = 0;
     if (r)
         sh_failed_runs++;
     kprintf("%s: %s ended after %u ms: %s%s%s%s\n", tag, s->name, (uint32_t)((clock_ns() - t0) / 1000000),
             r ? "FAILURE (" : "SUCCESS", r ? (why[0] ? why : "failed") : "", r ? ")" : "",
             watch_key ? " (stopped by a key)" : "");
+    if (r)
+        sh_landing_hint(why);
     return r ? -1 : 0;
 }
 

@@ -16,7 +16,8 @@ void insn_fmt_init(struct insn_fmt *f, char *buf, size_t cap);
 void insn_fmt_str(struct insn_fmt *f, const char *s);
 void insn_fmt_hex(struct insn_fmt *f, uint32_t v);	/* 0x... */
 void insn_fmt_bytes(struct insn_fmt *f, const uint8_t *p, size_t n);
-/* Start a refusal reason in buf: "<hazard>: <what> at 0x<addr>". */
+/* Start a refusal reason in buf: "<hazard>: <what> at 0x<addr>", or
+ * "<hazard>: <what> 0x<addr>" when what ends in " at", " from" or ":". */
 void insn_fmt_reason(struct insn_fmt *f, char *buf, size_t cap,
 		     const char *hazard, const char *what, uint32_t addr);
 

@@ -4,7 +4,7 @@
  * original text, not the trampoline); loop/loopcc/jecxz rel8 ->
  * "loop +2; jmp +5; jmp rel32 L"; xbegin rel32 retargeted.  Encodings per
  * Intel SDM Vol. 2 (Jcc 0F 80+cc, JMP E9, PUSH 68).  Pure, freestanding. */
-#include "patch/insn_reloc.h"
+#include "patch/insn/insn_reloc.h"
 
 struct out {
 	uint8_t *dst;		/* NULL: size only */

@@ -2,7 +2,7 @@
  * of a probe at sh_mid_call_nop) and matrix (the hazard scenario, tests/
  * kernel/hazard.c, for one hazard under every strategy: each cell undoes
  * what it caught, so the shell survives the broken strategies too). */
-#include "kernel/shell.h"
+#include "kernel/shell/shell.h"
 #include "kernel/console.h"
 #include "kernel/thread.h"
 #include "kernel/clock.h"

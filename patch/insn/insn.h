@@ -1,7 +1,7 @@
 /* insn.h - x86-32 instruction decoder: lengths and fields of one instruction.
  * Follows Intel SDM Vol. 2, Ch. 2 (instruction format: prefixes, opcode,
  * ModRM, SIB, displacement, immediate; VEX 2.3, EVEX 2.7) and Appendix A
- * (opcode maps).  Tables are generated from patch/x86-opcode-map.txt.
+ * (opcode maps).  Tables are generated from patch/insn/x86-opcode-map.txt.
  * Freestanding: no libc. */
 #ifndef PATCH_INSN_H
 #define PATCH_INSN_H

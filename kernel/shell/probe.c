@@ -2,7 +2,7 @@
  * disable, remove; the built-in handler counts and records the registers of
  * the first hits for the shell to print (a handler never prints: it may run
  * anywhere); watch (hits once a second) and call (a test target by hand). */
-#include "kernel/shell.h"
+#include "kernel/shell/shell.h"
 #include "kernel/console.h"
 #include "kernel/thread.h"
 #include "kernel/trap.h"
@@ -109,6 +109,15 @@ static struct sh_probe **find(const char *s)
     return NULL;
 }
 
+/* Flag o: this probe asked for a jump; s: it did not, but shares a site
+ * another probe's jump covers (the state column is the site's). */
+static char opt_flag(struct sh_probe *sp)
+{
+    if (sp->kp.flags & KPROBE_OPTIMIZE)
+        return 'o';
+    return !(sp->kp.flags & KPROBE_DISABLED) && kprobe_opt_state(&sp->kp) != DJ_INT3 ? 's' : '-';
+}
+
 static void state_line(struct sh_probe *sp)
 {
     char site[64];
@@ -117,7 +126,7 @@ static void state_line(struct sh_probe *sp)
     sh_site_name(sp->kp.addr, site, sizeof site);
     kprintf("%3d  %-22s %08x  %-12s %8u %7u  %c%c%c%c  ", sp->id, site, sp->kp.addr,
             sp->kp.flags & KPROBE_DISABLED ? "disabled" : dj_state_name(kprobe_opt_state(&sp->kp)),
-            sp->kp.nhit, sp->kp.nmissed, sp->kp.flags & KPROBE_OPTIMIZE ? 'o' : '-',
+            sp->kp.nhit, sp->kp.nmissed, opt_flag(sp),
             sp->kp.flags & KPROBE_FORCE ? 'f' : '-', sp->log_max ? 'l' : '-', sp->kp.post_handler ? 'p' : '-');
     sh_probe_region(&sp->kp, &lo, &hi, &buf);
     if (buf) {
@@ -143,7 +152,7 @@ static void list(void)
     for (i = 0; i < SH_NPROBE; i++)
         if (probes[i])
             state_line(probes[i]);
-    kprintf("(flags: o optimize, f force, l log, p post-handler)\n");
+    kprintf("(flags: o optimize, s on a site another probe optimized, f force, l log, p post-handler)\n");
 }
 
 static int add(int argc, char **argv)
@@ -277,6 +286,10 @@ int cmd_watch(int argc, char **argv)
     int i;
     if (argc > 2 || (argc == 2 && (sh_parse_num(argv[1], &count) || !count)))
         return sh_err("usage: watch [count] (count >= 1)");
+    for (i = 0; i < SH_NPROBE && !probes[i]; i++)
+        ;
+    if (i == SH_NPROBE)
+        return sh_err("no probes to watch (probe add SITE first)");
     for (i = 0; i < SH_NPROBE; i++)
         last[i] = probes[i] ? probes[i]->kp.nhit : 0;
     kprintf("watching probe hits every second%s\n", count ? "" : "; press a key to stop");

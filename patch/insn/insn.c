@@ -2,7 +2,7 @@
  * VEX, EVEX, XOP), ModRM, SIB, displacement and immediates.
  * Follows Intel SDM Vol. 2, Ch. 2 (2.1 format, 2.3 VEX, 2.7 EVEX) and
  * Appendix A; all opcode knowledge comes from the generated tables. */
-#include "patch/insn_dec.h"
+#include "patch/insn/insn_dec.h"
 #include "insn_tables.h"
 
 /* Read byte pos; never reads at or past size, nor past 15 bytes. */

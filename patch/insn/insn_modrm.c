@@ -1,7 +1,7 @@
 /* insn_modrm.c - SIB byte and displacement after a ModRM byte.
  * Follows Intel SDM Vol. 2, 2.1.5, Tables 2-1 (16-bit addressing, with
  * the 0x67 prefix in 32-bit mode), 2-2 (32-bit) and 2-3 (SIB). */
-#include "patch/insn_dec.h"
+#include "patch/insn/insn_dec.h"
 
 static int modrm_disp(struct dec *d, int n)
 {

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""gen_insn_tables.py - turn patch/x86-opcode-map.txt into C tables.
+"""gen_insn_tables.py - turn patch/insn/x86-opcode-map.txt into C tables.
 
 Follows Intel SDM Vol. 2, Appendix A (operand codes decide ModRM and
 immediate sizes).  Usage: gen_insn_tables.py MAP OUT.h
-The output is included only by patch/insn.c; it is generated - do not edit.
+The output is included only by patch/insn/insn.c; it is generated - do not edit.
 """
 import itertools
 import os
@@ -256,7 +256,7 @@ def emit(maps, out):
         tables[name] = row
     w = out.write
     w("/* insn_tables.h - generated - do not edit.\n"
-      " * Source: patch/x86-opcode-map.txt via patch/gen_insn_tables.py. */\n\n")
+      " * Source: patch/insn/x86-opcode-map.txt via patch/insn/gen_insn_tables.py. */\n\n")
     w("static const char insn_names[] =\n")
     for n in g.names:
         w('\t"%s\\0"\n' % n)
