@@ -15,8 +15,8 @@ Keys (defaults in DEFAULTS):
   verdict  for expect=fail: failure | panic | hang | stall (the exit class; a|b: either)
   match    for expect=fail: a Python regex that must occur in the console log
            after the kernel's `command line:` echo
-  allow    a Python regex: ERR:/WARN: console lines it matches are expected
-           (any other such line fails a run that otherwise passed)
+  allow    a Python regex: ERR:/WARN: (and !!!) console lines it matches are
+           expected (any other such line fails a run that otherwise passed)
   input    a file in tests/scenarios/ typed into the serial console (tests/console_feed.py)
   expect_lines  a file in tests/scenarios/ of regexes that must match the console in order
 """
