@@ -11,6 +11,20 @@
 
 struct thread;
 struct trapframe;
+/* The probe path's per-CPU state (patch/kprobe.c, patch/int3.c): written
+ * only by this CPU, one instruction per update (no lock prefix: an
+ * interrupt or NMI on this CPU cannot split it); other CPUs read it after a
+ * core sync (which this CPU answers after its earlier stores) or with this
+ * CPU parked in a rendezvous. */
+#define CPU_DETOUR_NEST 4
+struct cpu_probe {
+    volatile int running;               /* inside a probe handler (H11) */
+    volatile int detour_n;              /* detour handlers running (an NMI may nest one) */
+    volatile uint32_t detour_ret[CPU_DETOUR_NEST];   /* their return addresses into buffers */
+    volatile int ref;                   /* detour handlers' reference (H7) */
+    volatile uint32_t ref_gen;          /* bumped each time ref returns to 0 */
+};
+
 struct cpu {
     struct cpu *self;          /* offset 0: read through %fs:0 */
     int id;                    /* dense index, 0 = boot CPU */
@@ -31,6 +45,7 @@ struct cpu {
     uint32_t nr_switches;
     volatile uint32_t nexc[32];   /* exceptions taken on this CPU, by vector */
     uint32_t resume_eip;          /* EIP the last outermost trap or interrupt returned to */
+    struct cpu_probe probe;
 };
 
 extern struct cpu cpus[NCPU_MAX];

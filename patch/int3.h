@@ -26,11 +26,9 @@ void int3_init(void);                  /* boot CPU, before idt_load() on APs */
  * this was called has left it (the grace period that protects a removed
  * probe's or poke's memory: H7). */
 void int3_sync_refs(void);
-void int3_ref_enter(void);             /* detour buffers' handler path, IF=0 */
-void int3_ref_exit(void);
 bool int3_ref_held(void);              /* this CPU is inside an int3/#DB sequence */
 const void *int3_step_record(int depth);   /* self-tests only */
-enum { INT3_REFS_WAIT, INT3_REFS_SKIP };
+enum { INT3_REFS_WAIT, INT3_REFS_SKIP, INT3_REFS_SKIP_DETOUR };
 extern int int3_refs;                  /* boot parameter int3_refs= */
 
 struct int3_stats {

@@ -31,7 +31,6 @@ KPARAM_ENUM("reentry_bug", reentry_bug, "none|in_place|no_guard",
 #define NBUCKET 1024
 static struct kprobe_site *volatile buckets[NBUCKET];
 static int nprobes;
-static volatile int running[NCPU_MAX];       /* H11: inside a probe handler */
 struct sleeplock kprobe_mutex = SLEEPLOCK_INIT("kprobe");
 
 
@@ -52,39 +51,42 @@ NOPROBE static void site_post(void *owner, struct trapframe *tf)
 {
     struct kprobe_site *s = owner;
     struct kprobe *p;
-    int me = cpu_id();
-    running[me] = 1;
+    struct cpu *c = mycpu();
+    c->probe.running = 1;
     for (p = s->probes; p; p = p->next)
         if (!(p->flags & KPROBE_DISABLED) && p->post_handler)
             p->post_handler(p, tf);
-    running[me] = 0;
+    c->probe.running = 0;
 }
 
 /* Pre-handlers with the probed code's IF; entered and left with IF=0.
- * Returns 1 if one changed EIP; *post says whether post-handlers exist. */
-NOPROBE static int run_pre(struct kprobe_site *s, struct trapframe *tf, int *post)
+ * Returns 1 if one changed EIP; *post says whether post-handlers exist.
+ * Inlined into both paths: the detour's is the hot one. */
+static inline __attribute__((always_inline)) int
+run_pre(struct kprobe_site *s, struct trapframe *tf, int *post, struct cpu *c)
 {
     struct kprobe *p;
-    int me = cpu_id(), skip = 0;
-    if ((running[me] && reentry_bug != REENTRY_BUG_NO_GUARD) ||
+    int skip = 0, me = c->id;
+    if ((c->probe.running && reentry_bug != REENTRY_BUG_NO_GUARD) ||
         console_panic_cpu >= 0) {              /* reentered (H11), or a panic report */
         for (p = s->probes; p; p = p->next)
             __atomic_fetch_add(&p->nmissed, 1, __ATOMIC_RELAXED);
         return -1;
     }
-    running[me] = 1;
+    c->probe.running = 1;
     if (tf->eflags & EFLAGS_IF)
         sti();
     for (p = s->probes; p; p = p->next) {
         if (p->flags & KPROBE_DISABLED)
             continue;
-        __atomic_fetch_add(&p->nhit, 1, __ATOMIC_RELAXED);
+        __asm__ volatile("incl %0" : "+m"(p->nhit_cpu[me]));   /* this CPU's count: no lock */
         if (p->pre_handler && p->pre_handler(p, tf))
             skip = 1;
-        *post |= p->post_handler != NULL;
+        if (post)                               /* NULL: a detour (its site has none) */
+            *post |= p->post_handler != NULL;
     }
     cli();
-    running[me] = 0;
+    c->probe.running = 0;
     return skip;
 }
 
@@ -112,7 +114,7 @@ NOPROBE bool kprobe_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h
             return true;
         }
     }
-    r = run_pre(s, tf, &post);
+    r = run_pre(s, tf, &post, mycpu());
     if (r > 0)
         h->ool = NULL;
     else if (r == 0 && post)
@@ -125,35 +127,38 @@ NOPROBE bool kprobe_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h
  * the EIP scan of parked CPUs.  A thread preempted at a buffer's pushfl
  * passes the reference wait, then runs its handler with EIP outside the
  * buffer: only this shows it (found by the model, tests/model/djopt.pml). */
-#define DETOUR_NEST 4
-static struct { volatile int n; volatile uint32_t ret[DETOUR_NEST]; } detour_cpu[NCPU_MAX];
-
 bool kprobe_detour_ret_in(int cpu, uint32_t lo, uint32_t hi)
 {
+    const struct cpu_probe *cp = &cpus[cpu].probe;
     int i;
-    for (i = 0; i < detour_cpu[cpu].n && i < DETOUR_NEST; i++)
-        if (detour_cpu[cpu].ret[i] >= lo && detour_cpu[cpu].ret[i] < hi)
+    for (i = 0; i < cp->detour_n && i < CPU_DETOUR_NEST; i++)
+        if (cp->detour_ret[i] >= lo && cp->detour_ret[i] < hi)
             return true;
     return false;
 }
 
 /* Called from a detour buffer with IF=0 (contract in patch/tramp.h).  The
- * int3 reference covers the handlers (as on the int3 path, H7), preemption
- * is off throughout (a thread is preempted in a buffer only before its cli
- * or in its copied instructions, where its saved EIP shows it). */
+ * detour reference covers the handlers (as the int3 one does on the int3
+ * path, H7; int3_sync_refs waits for both), preemption is off throughout (a
+ * thread is preempted in a buffer only before its cli or in its copied
+ * instructions, where its saved EIP shows it).  Per-CPU state only, plain
+ * stores (struct cpu_probe): no locked instruction on this path. */
 NOPROBE int kprobe_detour(void *site, struct trapframe *tf)
 {
-    int post = 0, r, me = cpu_id(), n = detour_cpu[me].n;
-    if (n == DETOUR_NEST)
-        panic("kprobe: detour handlers nested deeper than %d", DETOUR_NEST);
-    detour_cpu[me].ret[n] = (uint32_t)__builtin_return_address(0);
-    detour_cpu[me].n = n + 1;
-    int3_ref_enter();
+    struct cpu *c = mycpu();
+    int r, n = c->probe.detour_n;
+    if (n == CPU_DETOUR_NEST)
+        panic("kprobe: detour handlers nested deeper than %d", CPU_DETOUR_NEST);
+    c->probe.detour_ret[n] = (uint32_t)__builtin_return_address(0);
+    c->probe.detour_n = n + 1;
+    __asm__ volatile("incl %0" : "+m"(c->probe.ref));
     preempt_disable();
-    r = run_pre(site, tf, &post);
+    r = run_pre(site, tf, NULL, c);
     preempt_enable_no_resched();
-    int3_ref_exit();
-    detour_cpu[me].n = n;
+    __asm__ volatile("decl %0" : "+m"(c->probe.ref));
+    if (!c->probe.ref)
+        __asm__ volatile("incl %0" : "+m"(c->probe.ref_gen));
+    c->probe.detour_n = n;
     return r > 0;
 }
 
@@ -384,7 +389,8 @@ static int register_locked(struct kprobe *p, char *err, size_t n)
         djprobe_unoptimize(s, false);            /* post-handlers need the int3 */
     p->addr = addr;
     p->site = s;
-    p->nhit = p->nmissed = 0;
+    kmemset((void *)p->nhit_cpu, 0, sizeof p->nhit_cpu);
+    p->nmissed = 0;
     p->next = s->probes;
     __atomic_store_n(&s->probes, p, __ATOMIC_RELEASE);
     nprobes++;
@@ -527,6 +533,15 @@ void kprobe_set_disabled_many(struct kprobe *p, int n, bool off)
     sleeplock_release(&kprobe_mutex);
 }
 int kprobe_count(void) { return nprobes; }
+
+uint32_t kprobe_nhit(const struct kprobe *p)
+{
+    uint32_t n = 0;
+    int i;
+    for (i = 0; i < NCPU_MAX; i++)
+        n += p->nhit_cpu[i];
+    return n;
+}
 const struct ool *kprobe_ool(const struct kprobe *p) { return p->site ? &p->site->ool : NULL; }
 
 int kprobe_opt_state(struct kprobe *p)
@@ -576,7 +591,7 @@ void kprobe_list(void)
         for (s = buckets[b]; s; s = s->next) {
             struct djprobe *d = s->dj;
             uint32_t hit = 0, miss = 0, np = 0;
-            for (p = s->probes; p; p = p->next, np++) { hit += p->nhit; miss += p->nmissed; }
+            for (p = s->probes; p; p = p->next, np++) { hit += kprobe_nhit(p); miss += p->nmissed; }
             ksym_format(s->addr, sym, sizeof sym);
             kprintf("kprobe: %08x %s %s probes %u hits %u missed %u", s->addr, sym,
                     dj_state_name(d ? d->state : DJ_INT3), np, hit, miss);

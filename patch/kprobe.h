@@ -6,6 +6,7 @@
 #ifndef KPROBE_H
 #define KPROBE_H
 #include "kernel/types.h"
+#include "kernel/cpu.h"
 #include "patch/insn/insn.h"
 
 struct trapframe;
@@ -29,7 +30,7 @@ struct kprobe {
     void (*post_handler)(struct kprobe *p, struct trapframe *tf);
     uint32_t flags;
     int strategy;                     /* KPROBE_OPTIMIZE: DJS_* (0: boot default djprobe=) */
-    volatile uint32_t nhit;           /* handlers ran */
+    volatile uint32_t nhit_cpu[NCPU_MAX];   /* handlers ran, per CPU (no locked add): kprobe_nhit() */
     volatile uint32_t nmissed;        /* hit inside a handler: not run (H11) */
     /* internal */
     struct kprobe *next;
@@ -47,6 +48,7 @@ void kprobe_set_disabled_many(struct kprobe *p, int n, bool off);
 void kprobe_enable(struct kprobe *p);
 void kprobe_disable(struct kprobe *p);
 int kprobe_count(void);                     /* registered probes */
+uint32_t kprobe_nhit(const struct kprobe *p);   /* handlers ran (all CPUs) */
 const struct ool *kprobe_ool(const struct kprobe *p);   /* its out-of-line copy */
 /* Copy len bytes of text at addr into buf with every probed byte restored. */
 void kprobe_orig_bytes(uint8_t *buf, uint32_t addr, uint32_t len);

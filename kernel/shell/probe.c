@@ -126,7 +126,7 @@ static void state_line(struct sh_probe *sp)
     sh_site_name(sp->kp.addr, site, sizeof site);
     kprintf("%3d  %-22s %08x  %-12s %8u %7u  %c%c%c%c  ", sp->id, site, sp->kp.addr,
             sp->kp.flags & KPROBE_DISABLED ? "disabled" : dj_state_name(kprobe_opt_state(&sp->kp)),
-            sp->kp.nhit, sp->kp.nmissed, opt_flag(sp),
+            kprobe_nhit(&sp->kp), sp->kp.nmissed, opt_flag(sp),
             sp->kp.flags & KPROBE_FORCE ? 'f' : '-', sp->log_max ? 'l' : '-', sp->kp.post_handler ? 'p' : '-');
     sh_probe_region(&sp->kp, &lo, &hi, &buf);
     if (buf) {
@@ -229,7 +229,7 @@ static void remove(struct sh_probe **pp)
         pp[0] = pp[1];
     *pp = NULL;
     sh_probe_log_flush(false);
-    kprintf("probe %d removed after %u hits, %u missed\n", sp->id, sp->kp.nhit, sp->kp.nmissed);
+    kprintf("probe %d removed after %u hits, %u missed\n", sp->id, kprobe_nhit(&sp->kp), sp->kp.nmissed);
     kfree(sp);
 }
 
@@ -291,7 +291,7 @@ int cmd_watch(int argc, char **argv)
     if (i == SH_NPROBE)
         return sh_err("no probes to watch (probe add SITE first)");
     for (i = 0; i < SH_NPROBE; i++)
-        last[i] = probes[i] ? probes[i]->kp.nhit : 0;
+        last[i] = probes[i] ? kprobe_nhit(&probes[i]->kp) : 0;
     kprintf("watching probe hits every second%s\n", count ? "" : "; press a key to stop");
     for (round = 1; !count || round <= count; round++) {
         if (sh_wait_key(1000)) {
@@ -304,9 +304,9 @@ int cmd_watch(int argc, char **argv)
             if (!sp)
                 continue;
             sh_site_name(sp->kp.addr, site, sizeof site);
-            kprintf("  #%d %s %u (+%u) missed %u", sp->id, site, sp->kp.nhit, sp->kp.nhit - last[i],
+            kprintf("  #%d %s %u (+%u) missed %u", sp->id, site, kprobe_nhit(&sp->kp), kprobe_nhit(&sp->kp) - last[i],
                     sp->kp.nmissed);
-            last[i] = sp->kp.nhit;
+            last[i] = kprobe_nhit(&sp->kp);
         }
         kprintf("\n");
         sh_probe_log_flush(false);

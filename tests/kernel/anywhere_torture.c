@@ -155,11 +155,11 @@ static void churn_main(void *arg)
         } else {
             kprobe_unregister(&a->kp);
             a->live = false;
-            churn_hits += a->kp.nhit;
-            churn_hit_fns |= a->kp.nhit ? 1u << (a - churn) : 0;
-            if (sum(a->ran) != a->kp.nhit && __atomic_fetch_add(&any_errors, 1, __ATOMIC_RELAXED) < 5)
+            churn_hits += kprobe_nhit(&a->kp);
+            churn_hit_fns |= kprobe_nhit(&a->kp) ? 1u << (a - churn) : 0;
+            if (sum(a->ran) != kprobe_nhit(&a->kp) && __atomic_fetch_add(&any_errors, 1, __ATOMIC_RELAXED) < 5)
                 kprintf("!!! anywhere-torture: %s: %u hits counted but the handler ran %u times\n",
-                        a->kp.symbol, a->kp.nhit, sum(a->ran));
+                        a->kp.symbol, kprobe_nhit(&a->kp), sum(a->ran));
             kmemset(a->ran, 0, sizeof a->ran);
         }
         churn_ops++;
@@ -203,19 +203,19 @@ int anywhere_finish(char *why, size_t n)
         if (churn[i].live) {
             kprobe_unregister(&churn[i].kp);
             churn[i].live = false;
-            churn_hits += churn[i].kp.nhit;
-            churn_hit_fns |= churn[i].kp.nhit ? 1u << i : 0;
+            churn_hits += kprobe_nhit(&churn[i].kp);
+            churn_hit_fns |= kprobe_nhit(&churn[i].kp) ? 1u << i : 0;
         }
     for (i = 0; i < NEXACT; i++) {
         opt += kprobe_opt_state(&exact[i].kp) == DJ_OPTIMIZED;
         kprintf("anywhere-torture: %s (%s): %u calls by the workers, %u seen by the handler; "
                 "%u hits, handler ran %u times, %u missed\n", exact_fn[i],
                 kprobe_opt_state(&exact[i].kp) == DJ_OPTIMIZED ? "jump-optimized" : "int3",
-                calls[i], sum(exact[i].mine), exact[i].kp.nhit, sum(exact[i].ran), exact[i].kp.nmissed);
+                calls[i], sum(exact[i].mine), kprobe_nhit(&exact[i].kp), sum(exact[i].ran), exact[i].kp.nmissed);
         kprobe_unregister(&exact[i].kp);
-        if (sum(exact[i].mine) != calls[i] || exact[i].kp.nhit != sum(exact[i].ran))
+        if (sum(exact[i].mine) != calls[i] || kprobe_nhit(&exact[i].kp) != sum(exact[i].ran))
             bad = ksnprintf(why, n, "%s: %u calls, %u seen by the handler, %u hits, %u handler runs",
-                            exact_fn[i], calls[i], sum(exact[i].mine), exact[i].kp.nhit, sum(exact[i].ran));
+                            exact_fn[i], calls[i], sum(exact[i].mine), kprobe_nhit(&exact[i].kp), sum(exact[i].ran));
     }
     kprobe_unregister(&nested.kp);
     missed = nested.kp.nmissed;
@@ -223,7 +223,7 @@ int anywhere_finish(char *why, size_t n)
     kprintf("anywhere-torture: any_nested called %u times from handlers: %u missed, %u hits; "
             "lock %u of %u; IPIs %u of %u; churn %u operations (%u refused), %u hits in %d of %d functions; "
             "handler read faults %u; "
-            "%u of %d exact probes jump-optimized\n", ncalls, missed, nested.kp.nhit, lock_count, lock_iters,
+            "%u of %d exact probes jump-optimized\n", ncalls, missed, kprobe_nhit(&nested.kp), lock_count, lock_iters,
             any_ipi_count, calls[A_CALL], churn_ops, churn_refused, churn_hits, __builtin_popcount(churn_hit_fns),
             NCHURN, handler_faults, opt, NEXACT);
     for (i = 0; i < NCHURN; i++)
@@ -231,7 +231,7 @@ int anywhere_finish(char *why, size_t n)
             kprintf("anywhere-torture: churned %s was never hit while probed\n", churn_fn[i]);
     if (bad)
         return 1;
-    if (nested.kp.nhit || sum(nested.ran) || missed != ncalls)
+    if (kprobe_nhit(&nested.kp) || sum(nested.ran) || missed != ncalls)
         return ksnprintf(why, n, "H11: any_nested hit %u times inside handlers, %u missed, %u handler runs",
                          ncalls, missed, sum(nested.ran)), 1;
     if (lock_count != lock_iters)

@@ -114,7 +114,7 @@ static void patch_step(uint32_t *rng)
         tp_register(i);
     } else if (op == 1 || op == 0) {
         op = 1;
-        hits_done += tp[i].kp.nhit;
+        hits_done += kprobe_nhit(&tp[i].kp);
         kprobe_unregister(&tp[i].kp);
         tp[i].live = false;
     } else if (tp[i].off) {
@@ -139,7 +139,7 @@ static void stats(uint32_t progress)
     int k;
     for (k = 0; k < NSITE; k++)
         if (tp[k].live)
-            hits += tp[k].kp.nhit;
+            hits += kprobe_nhit(&tp[k].kp);
     kprintf("djprobe-torture: progress %u calls %u checked, %u hits, optimized %u unoptimized %u "
             "(probes seen optimized %u), callee sleeps %u; threads found inside: EIP %u stack %u "
             "(stacks scanned %u, unreliable %u, word-scan false positives %u); retries %u deferred %u "
@@ -238,7 +238,7 @@ static int scenario_djprobe_torture(char *why, size_t n)
     torture_landing_stop();
     for (k = 0; k < NSITE; k++)
         if (tp[k].live) {
-            hits_done += tp[k].kp.nhit;
+            hits_done += kprobe_nhit(&tp[k].kp);
             kprobe_unregister(&tp[k].kp);
             tp[k].live = false;
         }

@@ -111,7 +111,7 @@ static uint32_t ft_hits(void)
     uint32_t h = 0;
     int i;
     for (i = 0; i < nkp; i++)
-        h += kp[i].nhit;
+        h += kprobe_nhit(&kp[i]);
     return h;
 }
 

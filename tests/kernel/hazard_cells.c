@@ -271,8 +271,8 @@ static void h10(struct cell *c)
         return cell_error(c, "second probe refused: %s", err);
     if (kprobe_opt_state(&a) == DJ_OPTIMIZED)
         cell_caught(c, "a probe at %08x inside the optimized region and the jump both stay", b.addr);
-    if (dj_add(4) != 13 || b.nhit != 1)
-        cell_error(c, "dj_add %d, inner hits %u", dj_add(4), b.nhit);
+    if (dj_add(4) != 13 || kprobe_nhit(&b) != 1)
+        cell_error(c, "dj_add %d, inner hits %u", dj_add(4), kprobe_nhit(&b));
     kprobe_unregister(&b);
     kprobe_unregister(&a);
 }
@@ -287,11 +287,11 @@ static void h11(struct cell *c)
     if (c->error)
         return;
     optimize_with(c, &o, DJ_AT(dj_add, dj_add_mov), h11_pre);
-    if (dj_add(1) != 7 || o.nhit != 1)
+    if (dj_add(1) != 7 || kprobe_nhit(&o) != 1)
         cell_error(c, "outer probe: result or hits wrong");
-    else if (h11_inner.nmissed != 1 || h11_inner.nhit != 0)
+    else if (h11_inner.nmissed != 1 || kprobe_nhit(&h11_inner) != 0)
         cell_caught(c, "a probe hit inside a handler ran (%u) instead of being missed (%u)",
-                    h11_inner.nhit, h11_inner.nmissed);
+                    kprobe_nhit(&h11_inner), h11_inner.nmissed);
     kprobe_unregister(&o);
     kprobe_unregister(&h11_inner);
 }

@@ -273,7 +273,7 @@ static void remove_probe(int i)
 {
     struct tprobe *t = live[i];
     kprobe_unregister(&t->kp);
-    site_hits[t->site] += t->kp.nhit;
+    site_hits[t->site] += kprobe_nhit(&t->kp);
     live[i] = live[--nlive];
     tp_free(t);
 }
@@ -316,7 +316,7 @@ static void window_check(uint32_t c0[2])
     for (i = 0; i < nlive; i++) {
         struct tprobe *t = live[i];
         uint32_t want = total_calls((int)kt_sites[t->site].fn) - c0[kt_sites[t->site].fn];
-        uint32_t got = t->kp.nhit - t->win_hits;
+        uint32_t got = kprobe_nhit(&t->kp) - t->win_hits;
         if (t->touched || (t->kp.flags & KPROBE_DISABLED))
             continue;
         checked++;
@@ -338,7 +338,7 @@ static void window_open(uint32_t c0[2])
     witness = NULL;
     for (i = 0; i < nlive; i++) {
         live[i]->touched = false;
-        live[i]->win_hits = live[i]->kp.nhit;
+        live[i]->win_hits = kprobe_nhit(&live[i]->kp);
         if (tk_witness && !witness && !(live[i]->kp.flags & KPROBE_DISABLED))
             witness = live[i];              /* left alone: this window will be checked */
     }

@@ -52,7 +52,7 @@ static uint64_t pa_end;                          /* duration= given: the walk en
 static int pa_pre(struct kprobe *p, struct trapframe *tf)
 {
     (void)p; (void)tf;
-    if (pa_bug == PA_BUG_COUNT && p->nhit == 3)
+    if (pa_bug == PA_BUG_COUNT && kprobe_nhit(p) == 3)
         return 0;                                /* BUG on purpose: a run not counted */
     pa_runs[cpu_id()]++;
     return 0;
@@ -176,15 +176,15 @@ static int pa_one(struct pa_pass *ps, const struct ksym *k, int idx, int total, 
     thread_sleep_ns((uint64_t)pa_ms * 1000000);
     kprobe_unregister(&pa_kp);
     runs = pa_sum_runs();
-    ps->hits += pa_kp.nhit;
+    ps->hits += kprobe_nhit(&pa_kp);
     ps->missed += pa_kp.nmissed;
-    ps->hit_fns += pa_kp.nhit != 0;
-    if (pa_kp.nhit || pa_kp.nmissed)
-        kprintf("probe-all: %s %s: %u hits, %u missed%s\n", ps->name, k->name, pa_kp.nhit,
+    ps->hit_fns += kprobe_nhit(&pa_kp) != 0;
+    if (kprobe_nhit(&pa_kp) || pa_kp.nmissed)
+        kprintf("probe-all: %s %s: %u hits, %u missed%s\n", ps->name, k->name, kprobe_nhit(&pa_kp),
                 pa_kp.nmissed, jumped ? " (jump-optimized)" : "");
-    if (runs != pa_kp.nhit)
+    if (runs != kprobe_nhit(&pa_kp))
         return ksnprintf(why, n, "%s (%s): %u hits counted, the handler ran %u times",
-                         k->name, ps->name, pa_kp.nhit, runs), 1;
+                         k->name, ps->name, kprobe_nhit(&pa_kp), runs), 1;
     return pa_load_check(why, n);
 }
 

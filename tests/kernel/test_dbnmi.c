@@ -62,8 +62,8 @@ KTEST(int3_nmi_in_db_window)
     KEXPECT_EQ(dbn_nmis, 1);
     KEXPECT_EQ(dbn_nmi_eip, vectors[T_DB]);    /* the window: before any read of DR6 */
     KEXPECT_EQ(dbn_leaf_result, 7);
-    KEXPECT_EQ(outer.nhit, 1);
-    KEXPECT_EQ(inner.nhit, 1);
+    KEXPECT_EQ(kprobe_nhit(&outer), 1);
+    KEXPECT_EQ(kprobe_nhit(&inner), 1);
     kprobe_unregister(&inner);
     kprobe_unregister(&outer);
 }

@@ -80,7 +80,7 @@ KTEST(djprobe_optimize_and_unoptimize)
     for (i = 0; i < 50; i++)
         bad += dj_add(i) != 2 * i + 5;
     KEXPECT_EQ(bad, 0);
-    KEXPECT_EQ(p.nhit, 50);
+    KEXPECT_EQ(kprobe_nhit(&p), 50);
     kprobe_list();
     kprobe_unregister(&p);
     KEXPECT_MEMEQ(before, (void *)p.addr, 16);
@@ -130,7 +130,7 @@ KTEST(djprobe_jcc_widened_and_eip_change)
     KEXPECT_EQ(dj_jcc(5), 0);                          /* not taken */
     KEXPECT_EQ(dj_jcc(20), 1);                         /* taken, through jg rel32 */
     KEXPECT_EQ(dj_jcc(10), 0);
-    KEXPECT_EQ(p.nhit, 3);
+    KEXPECT_EQ(kprobe_nhit(&p), 3);
     KASSERT(opt_reg(ktest_ctx, &q));
     KEXPECT_EQ(kprobe_opt_state(&q), DJ_OPTIMIZED);
     KEXPECT_EQ(dj_jcc(20), 77);
@@ -163,7 +163,7 @@ KTEST(djprobe_call_last_with_sleeping_callee)
     thread_join(t);
     KEXPECT_EQ(result, 42);
     KEXPECT_EQ(dj_call_last(), 42);                    /* through the buffer: push end; jmp */
-    KEXPECT_EQ(p.nhit, 1);
+    KEXPECT_EQ(kprobe_nhit(&p), 1);
     kprobe_unregister(&p);
 }
 
@@ -181,7 +181,7 @@ static void refused(struct ktest_ctx *ktest_ctx, uint32_t addr, int (*fn)(int), 
     KEXPECT_EQ(*(uint8_t *)addr, 0xCC);
     KEXPECT_MEMEQ(before + 1, (uint8_t *)addr + 1, 7);
     KEXPECT_EQ(fn(arg), r0);
-    KEXPECT_EQ(p.nhit, 1);
+    KEXPECT_EQ(kprobe_nhit(&p), 1);
     why = kprobe_opt_why(&p);
     for (i = 0; why[i] && !match; i++)
         match = !kmemcmp(why + i, want, kstrlen(want));
@@ -206,7 +206,7 @@ KTEST(djprobe_post_handler_stays_int3)
     KASSERT(opt_reg(ktest_ctx, &p));
     KEXPECT_EQ(kprobe_opt_state(&p), DJ_INT3);
     KEXPECT_EQ(dj_add(2), 9);
-    KEXPECT_EQ(p.nhit, 1);
+    KEXPECT_EQ(kprobe_nhit(&p), 1);
     kprobe_unregister(&p);
 }
 
@@ -228,7 +228,7 @@ KTEST(djprobe_mid_region_call)
     KASSERT(opt_reg(ktest_ctx, &b));
     KEXPECT_EQ(kprobe_opt_state(&b), DJ_OPTIMIZED);
     KEXPECT_EQ(dj_mid_call(), 42);
-    KEXPECT_EQ(b.nhit, 1);
+    KEXPECT_EQ(kprobe_nhit(&b), 1);
     kprobe_unregister(&b);
 }
 
@@ -243,8 +243,8 @@ KTEST(djprobe_forced_unoptimize)
     KASSERT(kprobe_register(&b, err, sizeof err) == 0);
     KEXPECT_EQ(kprobe_opt_state(&a), DJ_INT3);
     KEXPECT_EQ(dj_add(4), 13);
-    KEXPECT_EQ(a.nhit, 1);
-    KEXPECT_EQ(b.nhit, 1);
+    KEXPECT_EQ(kprobe_nhit(&a), 1);
+    KEXPECT_EQ(kprobe_nhit(&b), 1);
     kprobe_unregister(&b);
     kprobe_unregister(&a);
 }
@@ -261,11 +261,11 @@ KTEST(djprobe_reentry_is_missed)
     KEXPECT_EQ(kprobe_opt_state(&outer), DJ_OPTIMIZED);
     KEXPECT_EQ(kprobe_opt_state(&inner), DJ_OPTIMIZED);
     KEXPECT_EQ(dj_add(1), 7);
-    KEXPECT_EQ(outer.nhit, 1);
-    KEXPECT_EQ(inner.nhit, 0);
+    KEXPECT_EQ(kprobe_nhit(&outer), 1);
+    KEXPECT_EQ(kprobe_nhit(&inner), 0);
     KEXPECT_EQ(inner.nmissed, 1);
     KEXPECT_EQ(dj_jcc(20), 1);
-    KEXPECT_EQ(inner.nhit, 1);
+    KEXPECT_EQ(kprobe_nhit(&inner), 1);
     kprobe_unregister(&outer);
     kprobe_unregister(&inner);
 }
@@ -300,8 +300,8 @@ KTEST(djprobe_reentry_with_tail_written)
     djprobe_write_hook = NULL;
     KEXPECT_EQ(rt_fired, 1);
     KEXPECT_EQ(rt_result, 1);                        /* dj_jcc(20): 20 > 10 */
-    KEXPECT_EQ(outer.nhit, 1);
-    KEXPECT_EQ(rt_inner.nhit, 0);
+    KEXPECT_EQ(kprobe_nhit(&outer), 1);
+    KEXPECT_EQ(kprobe_nhit(&rt_inner), 0);
     KEXPECT_EQ(rt_inner.nmissed, 1);
     KEXPECT_EQ(kprobe_opt_state(&rt_inner), DJ_OPTIMIZED);
     kprobe_unregister(&outer);
@@ -338,7 +338,7 @@ KTEST(djprobe_batch_of_100)
     KEXPECT_EQ(djprobe_stats.commit_syncs - syncs0, 2 * (djprobe_stats.commits - commits0));
     KEXPECT_EQ(dj_sled(0), 7);
     for (i = 0; i < N; i++) {
-        hits += p[i].nhit;
+        hits += kprobe_nhit(&p[i]);
         kprobe_unregister(&p[i]);
     }
     KEXPECT_EQ(hits, N);
@@ -427,7 +427,7 @@ static void h8_sleeper(struct ktest_ctx *ktest_ctx, int strategy)
     thread_join(w);
     thread_join(t);
     KEXPECT_EQ(result, 42);
-    KEXPECT_EQ(p.nhit, 1);
+    KEXPECT_EQ(kprobe_nhit(&p), 1);
 }
 
 KTEST(djprobe_h8_sleeper_safe) { h8_sleeper(ktest_ctx, DJS_SAFE); }
@@ -475,7 +475,7 @@ KTEST(djprobe_under_concurrent_calls)
             opt += kprobe_opt_state(&p[i]) == DJ_OPTIMIZED;
         thread_sleep_ns(2000000);
         for (i = 0; i < 3; i++) {
-            hits += p[i].nhit;
+            hits += kprobe_nhit(&p[i]);
             kprobe_unregister(&p[i]);
         }
     }

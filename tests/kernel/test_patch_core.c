@@ -38,7 +38,7 @@ KTEST(kprobe_rep_string)
         for (k = 0, bad = 0; k < 1100; k++)
             bad += buf[k] != (k < counts[i] ? 0xA7 : 0x55);
         KEXPECT_EQ(bad, 0);
-        KEXPECT_EQ(p.nhit, i + 1);                 /* one hit per execution, not per iteration */
+        KEXPECT_EQ(kprobe_nhit(&p), i + 1);                 /* one hit per execution, not per iteration */
     }
     kprobe_unregister(&p);
     kfree(buf);
@@ -85,8 +85,8 @@ KTEST(int3_nested_step_keeps_records)
     KEXPECT_EQ(inner_ran, 1);                      /* the window was hit */
     KEXPECT_EQ(inner_result, 41);
     KEXPECT_EQ(r, 11);
-    KEXPECT_EQ(outer.nhit, 1);
-    KEXPECT_EQ(inner_p.nhit, 1);
+    KEXPECT_EQ(kprobe_nhit(&outer), 1);
+    KEXPECT_EQ(kprobe_nhit(&inner_p), 1);
     kprobe_unregister(&inner_p);
     kprobe_unregister(&outer);
 }

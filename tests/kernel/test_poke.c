@@ -117,7 +117,7 @@ KTEST(text_poke_refuses_probed_text)
     refused(ktest_ctx, s, 1, "H10: site 0");
     refused(ktest_ctx, s, 1, "overlaps the int3 probe at");
     KEXPECT_EQ(poke_alu(1), ALU_MOV_RESULT);        /* the probe still fires */
-    KEXPECT_EQ(p.nhit, 1);
+    KEXPECT_EQ(kprobe_nhit(&p), 1);
     kprobe_unregister(&p);
     KEXPECT_MEMEQ(alu_site(), orig, 5);
 }

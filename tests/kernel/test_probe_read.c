@@ -92,7 +92,7 @@ KTEST(probe_read_in_handler)
     KEXPECT_EQ(kp_add(3), 11);
     kprobe_unregister(&p);
     unguarded(t);
-    KEXPECT_EQ(p.nhit, 1);
+    KEXPECT_EQ(kprobe_nhit(&p), 1);
     KEXPECT_EQ(pr_seen.bad, -1);
     KEXPECT_EQ(pr_seen.good, 0);
     KEXPECT_EQ(pr_seen.word, 0xfeedf00d);

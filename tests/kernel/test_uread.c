@@ -418,7 +418,7 @@ KTEST(uread_in_kprobe_handler)
     KASSERT(kprobe_register(&k, err, sizeof err) == 0);
     KEXPECT_EQ(kp_add(3), 11);
     kprobe_unregister(&k);
-    KEXPECT_EQ(k.nhit, 1);
+    KEXPECT_EQ(kprobe_nhit(&k), 1);
     KEXPECT_EQ(kh.r, 0);
     KEXPECT_EQ(strict_bad(kh.buf, kh.p, UMEM_BASE + PAGE_SIZE - 32, sizeof kh.buf), 0);
     KEXPECT_EQ(umem_stop(kh.p), 0);
