@@ -18,7 +18,9 @@
  * The detour buffer (patch/tramp.c): its first instruction (pushfl, BP) runs
  * with the probed code's IF, so a thread may be preempted there with its
  * saved EIP in the buffer; from the next one (cli) the buffer calls the
- * probe handler (kprobe_detour, BH), which holds the int3 reference and
+ * probe handler (kprobe_detour, BH), which holds the detour reference (the
+ * kernel's is per CPU and unlocked, struct cpu_probe: the waiter reads it
+ * after a core sync, so the model's atomic flag is what it sees) and
  * runs with preemption off until it returns, with IF=0, into the buffer.
  * In the handler the thread's EIP is outside the buffer (a pre-handler runs
  * with the probed code's IF, so a scan's rendezvous can catch it there) and
