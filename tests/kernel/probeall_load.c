@@ -78,7 +78,10 @@ static void pa_lock_round(int me)
     uint32_t v;
     if (lock) sleeplock_acquire(&pa_sl);
     v = pa_counter;
-    thread_yield();                                  /* others run inside, or queue */
+    if (lock)
+        thread_yield();                              /* others run inside, or queue */
+    else
+        thread_sleep_ns(100000);                     /* the bug's window: the other worker's section fits */
     pa_counter = v + 1;
     pa_sections[me]++;
     if (lock) sleeplock_release(&pa_sl);
