@@ -487,14 +487,16 @@ def section_patch_insns(R, bench):
             "(one forward decode per function up to its sites, the old and new instruction, the out-of-line "
             "copy), writes (int3, tails, heads), core syncs (with QEMU's re-write of every written range) and "
             "the reference wait. Stop-machine writes without checks: its CPUs can only be in the rendezvous.")
+        base = R.base_cmp is not None
         t = Table(["sites", "protocol", "instructions", "per site", "x stop-machine", "syncs", "check", "write",
-                   "sync", "wait"], ["r", "l"] + ["r"] * 8)
+                   "sync", "wait"] + (["vs base"] if base else []), ["r", "l"] + ["r"] * (8 + base))
         for m in exact:
             sm = one(bench, "poke", scenario="bench-patch-icount", proto="stop-machine", sites=m["sites"])
             t.add("{:,}".format(m["sites"]), m["proto"], "{:,}".format(m["median"]),
                   "{:,}".format(m["median"] // m["sites"]),
                   "%.1f" % (m["median"] / sm["median"]) if sm and sm["median"] else "-", m["syncs"],
-                  *["{:,}".format(m[k]) if m.get(k) else "-" for k in ("check", "write", "sync", "wait")])
+                  *["{:,}".format(m[k]) if m.get(k) else "-" for k in ("check", "write", "sync", "wait")],
+                  *([R.vs_base(m)] if base else []))
         R.table(t)
     ft = pick(bench, "ftrace")
     if ft:
