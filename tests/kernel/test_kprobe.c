@@ -299,28 +299,44 @@ static int pre_held(struct kprobe *p, struct trapframe *tf)
 static void held_caller(void *arg) { *(volatile int *)arg = kp_add(1); }
 static void held_releaser(void *arg) { (void)arg; thread_sleep_ns(30000000); held_go = 1; }
 
+/* Run caller on cpu 1 until its probed call holds pre_held, remove p from
+ * cpu 0 (a releaser lets the handler go after 30 ms), print why if the
+ * removal returned first (before the handler may run on in freed memory):
+ * 1 if the handler had finished when kprobe_unregister returned, 0 if not,
+ * -1 if a thread could not start. */
+static int held_remove(struct kprobe *p, void (*caller)(void *), volatile int *result, const char *why)
+{
+    struct thread *c, *r;
+    int out;
+    held_in = held_go = held_out = 0;
+    if (!(c = thread_create("held-caller", caller, (void *)result, 1u << 1)))
+        return -1;
+    while (!held_in)
+        thread_sleep_ns(100000);
+    if (!(r = thread_create("held-releaser", held_releaser, NULL, 1u << 0))) {
+        held_go = 1;
+        thread_join(c);
+        return -1;
+    }
+    kprobe_unregister(p);
+    if (!(out = held_out))
+        kprintf("# kprobe: unregister returned while %s still ran on cpu 1 (H7)\n", why);
+    held_go = 1;
+    thread_join(r);
+    thread_join(c);
+    return out;
+}
+
 KTEST(kprobe_unregister_waits_for_a_held_handler)
 {
     struct kprobe p = { .addr = AT(kp_add, kp_add_mov), .pre_handler = pre_held };
-    struct thread *c, *r;
     volatile int result = 0;
     int out;
     if (ncpu < 2)
         return;                          /* needs a second CPU to hold the handler on */
-    held_in = held_go = held_out = 0;
     KASSERT(reg(ktest_ctx, &p));
-    KASSERT((c = thread_create("held-caller", held_caller, (void *)&result, 1u << 1)));
-    while (!held_in)
-        thread_sleep_ns(100000);
-    KASSERT((r = thread_create("held-releaser", held_releaser, NULL, 1u << 0)));
-    kprobe_unregister(&p);
-    out = held_out;
-    if (!out)
-        kprintf("# kprobe: unregister returned while the pre-handler still ran on cpu 1 (H7)\n");
+    KASSERT((out = held_remove(&p, held_caller, &result, "the pre-handler")) >= 0);
     KEXPECT(out);
-    held_go = 1;
-    thread_join(r);
-    thread_join(c);
     KEXPECT_EQ(result, 7);
 }
 
@@ -336,29 +352,17 @@ KTEST(kprobe_unregister_waits_for_a_held_detour_handler)
 {
     struct kprobe p = { .addr = AT(dj_add, dj_add_mov), .pre_handler = pre_held, .flags = KPROBE_OPTIMIZE };
     struct kprobe q = { .addr = AT(dj_add, dj_add_mov), .pre_handler = pre_count, .flags = KPROBE_OPTIMIZE };
-    struct thread *c, *r;
     volatile int result = 0;
     int out;
     if (ncpu < 2)
         return;
-    held_in = held_go = held_out = 0;
     KASSERT(reg(ktest_ctx, &q));
     KASSERT(reg(ktest_ctx, &p));
     djprobe_flush();
     KASSERT(kprobe_opt_state(&p) == DJ_OPTIMIZED);
-    KASSERT((c = thread_create("held-caller", held_dj_caller, (void *)&result, 1u << 1)));
-    while (!held_in)
-        thread_sleep_ns(100000);
-    KASSERT((r = thread_create("held-releaser", held_releaser, NULL, 1u << 0)));
-    kprobe_unregister(&p);
-    out = held_out;
-    if (!out)
-        kprintf("# kprobe: unregister returned while the detour's pre-handler still ran on cpu 1 (H7)\n");
+    KASSERT((out = held_remove(&p, held_dj_caller, &result, "the detour's pre-handler")) >= 0);
     KEXPECT(out);
     KEXPECT(kprobe_opt_state(&q) == DJ_OPTIMIZED);
-    held_go = 1;
-    thread_join(r);
-    thread_join(c);
     kprobe_unregister(&q);
     KEXPECT_EQ(result, 7);
 }
