@@ -146,9 +146,10 @@ NOPROBE bool poke_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h)
  * instruction (probed bytes restored) of exactly the new length, at an
  * instruction boundary: a thread preempted after a shorter old instruction
  * would resume inside the new one (that is the jump optimizer's job, with
- * its quiescence check).  Probed or optimized text is refused (H10). */
-static const char *site_why(struct poke_site *s, int i, struct text_walk *w, const char **hz,
-                            char *buf, size_t n)
+ * its quiescence check).  Probed or optimized text is refused (H10).
+ * prepare: also the new instruction's out-of-line copy (else decoded only). */
+static const char *site_why(struct poke_site *s, int i, struct text_walk *w, bool prepare,
+                            const char **hz, char *buf, size_t n)
 {
     uint8_t *a = s[i].addr, orig[15];
     const char *why;
@@ -173,7 +174,8 @@ static const char *site_why(struct poke_site *s, int i, struct text_walk *w, con
                   "after it would resume inside the new one", w->at.len, s[i].len);
         return buf;
     }
-    if (ool_prepare(&s[i].ool, (uint32_t)a, s[i].new, s[i].len, hz, &why))
+    if (prepare ? ool_prepare(&s[i].ool, (uint32_t)a, s[i].new, s[i].len, hz, &why)
+                : ool_decide(&s[i].ool, (uint32_t)a, s[i].new, s[i].len, hz, &why))
         return why;
     if (s[i].ool.len != s[i].len) {
         ool_release(&s[i].ool);
@@ -183,18 +185,18 @@ static const char *site_why(struct poke_site *s, int i, struct text_walk *w, con
     return NULL;
 }
 
-static int site_error(struct poke_site *s, int i, struct text_walk *w, char *err, size_t errlen)
+static int site_error(struct poke_site *s, int i, struct text_walk *w, bool prepare, char *err, size_t errlen)
 {
     const char *hz, *why;
     char buf[128];
-    if (!(why = site_why(s, i, w, &hz, buf, sizeof buf)))
+    if (!(why = site_why(s, i, w, prepare, &hz, buf, sizeof buf)))
         return 0;
     ksnprintf(err, errlen, "%s: site %d at %p (%d bytes): %s", hz, i, s[i].addr, s[i].len, why);
     return -1;
 }
 
 /* One forward sweep per function checks all its (sorted) sites. */
-static int check_sites(struct poke_site *s, int n, char *err, size_t errlen)
+static int check_sites(struct poke_site *s, int n, bool prepare, char *err, size_t errlen)
 {
     struct text_walk w;
     int i;
@@ -202,7 +204,7 @@ static int check_sites(struct poke_site *s, int n, char *err, size_t errlen)
     for (i = 0; i < n; i++) {
         s[i].ool.slot = NULL;
         s[i].hits = 0;
-        if (site_error(s, i, &w, err, errlen)) {
+        if (site_error(s, i, &w, prepare, err, errlen)) {
             while (i--)
                 ool_release(&s[i].ool);
             text_walk_done(&w);
@@ -265,7 +267,7 @@ int text_poke_batch(struct poke_site *s, int n, char *err, size_t errlen)
     text_lock();
     t0 = clock_ns();
     s0 = poke_stats.sync_ns;
-    if (check_sites(s, n, err, errlen)) {
+    if (check_sites(s, n, true, err, errlen)) {
         text_unlock();
         return -1;
     }
@@ -279,6 +281,12 @@ int text_poke_batch(struct poke_site *s, int n, char *err, size_t errlen)
     poke_stats.sites += n;
     text_unlock();
     return 0;
+}
+
+int text_poke_check(struct poke_site *s, int n, char *err, size_t errlen)
+{
+    ASSERT(text_lock_held());
+    return check_sites(s, n, false, err, errlen);
 }
 
 int text_poke(void *addr, const void *new, int len, char *err, size_t errlen)

@@ -30,6 +30,9 @@ extern int poke_strategy;             /* boot parameter poke= */
  * unchanged.  Sleeps-free; callable from thread context on any CPU. */
 int text_poke_batch(struct poke_site *s, int n, char *err, size_t errlen);
 int text_poke(void *addr, const void *new, int len, char *err, size_t errlen);
+/* The same checks, without out-of-line copies, for a writer that parks
+ * every other CPU (stop-machine): 0, or -1 with err.  Text lock held. */
+int text_poke_check(struct poke_site *s, int n, char *err, size_t errlen);
 
 /* The text lock.  Rules (each a panic): not with IF=0, not from an
  * interrupt or exception handler, not with an int3 reference held, not

@@ -31,6 +31,9 @@ RATIOS = {
     "int3/stop-machine per site, 1000 sites": (
         "bench-patch-icount poke cpus=1 proto=int3 sites=1000",
         "bench-patch-icount poke cpus=1 proto=stop-machine sites=1000"),
+    "int3/stop-machine-checked per site, 1000 sites": (
+        "bench-patch-icount poke cpus=1 proto=int3 sites=1000",
+        "bench-patch-icount poke cpus=1 proto=stop-machine-checked sites=1000"),
     "int3-step hit / direct call": (
         "bench-patch-icount hit cpus=1 kind=int3-step target=kp_add",
         "bench-patch-icount hit cpus=1 kind=direct target=kp_add"),

@@ -486,15 +486,19 @@ def section_patch_insns(R, bench):
         R.p("`bench-patch-icount` (1 CPU, `-icount shift=0`: one instruction per ns). Per batch: site checks "
             "(one forward decode per function up to its sites, the old and new instruction, the out-of-line "
             "copy), writes (int3, tails, heads), core syncs (with QEMU's re-write of every written range) and "
-            "the reference wait. Stop-machine writes without checks: its CPUs can only be in the rendezvous.")
+            "the reference wait. Stop-machine writes without checks (its CPUs can only be in the rendezvous); "
+            "stop-machine-checked first makes the same site checks, as a real patcher would: `x checked` is the "
+            "int3 protocol's own cost over it.")
         base = R.base_cmp is not None
-        t = Table(["sites", "protocol", "instructions", "per site", "x stop-machine", "syncs", "check", "write",
-                   "sync", "wait"] + (["vs base"] if base else []), ["r", "l"] + ["r"] * (8 + base))
+        t = Table(["sites", "protocol", "instructions", "per site", "x stop-machine", "x checked", "syncs",
+                   "check", "write", "sync", "wait"] + (["vs base"] if base else []), ["r", "l"] + ["r"] * (9 + base))
         for m in exact:
             sm = one(bench, "poke", scenario="bench-patch-icount", proto="stop-machine", sites=m["sites"])
+            smc = one(bench, "poke", scenario="bench-patch-icount", proto="stop-machine-checked", sites=m["sites"])
             t.add("{:,}".format(m["sites"]), m["proto"], "{:,}".format(m["median"]),
                   "{:,}".format(m["median"] // m["sites"]),
-                  "%.1f" % (m["median"] / sm["median"]) if sm and sm["median"] else "-", m["syncs"],
+                  "%.1f" % (m["median"] / sm["median"]) if sm and sm["median"] else "-",
+                  "%.2f" % (m["median"] / smc["median"]) if smc and smc["median"] else "-", m["syncs"],
                   *["{:,}".format(m[k]) if m.get(k) else "-" for k in ("check", "write", "sync", "wait")],
                   *([R.vs_base(m)] if base else []))
         R.table(t)

@@ -3,7 +3,8 @@
  * unprobed target; (2) patching 1, 10, 100 and 1,000 five-byte sites with
  * the int3 bypass protocol (text_poke_batch: site checks, int3, sync, tails,
  * sync, heads, sync, reference wait) and with stop-machine (every other CPU
- * parked in one rendezvous while this one writes every site), with the core
+ * parked in one rendezvous while this one writes every site; without, and
+ * with the same site checks first: stop-machine-checked), with the core
  * syncs and IPIs each took (other CPUs idle); then, with a spinner thread
  * on every other CPU, how long they were stalled: the longest gap a spinner
  * saw during the operation, next to the same measurement over an idle
@@ -100,41 +101,54 @@ static int write_parked(void *arg)
 }
 
 /* Stop-machine: every other CPU parked with interrupts off while this one
- * writes all sites (no per-site checks: the CPUs cannot be anywhere but the
- * rendezvous loop); rendezvous release serializes each CPU. */
-static void poke_stop_machine(int n)
+ * writes all sites (no quiescence needed: the CPUs cannot be anywhere but
+ * the rendezvous loop); rendezvous release serializes each CPU.  checked:
+ * first the same site checks as the int3 protocol (boundary, lengths,
+ * reservations, the new instruction), as a real patcher would make. */
+static int poke_stop_machine(int n, bool checked)
 {
+    char err[160];
     text_lock();
+    if (checked && text_poke_check(sites, n, err, sizeof err)) {
+        text_unlock();
+        return kprintf("!!! bench: %s\n", err), -1;
+    }
     sm_n = n;
     rendezvous_run(write_parked, NULL);
     poke_stats.syncs++;                           /* one rendezvous */
     text_unlock();
+    return 0;
 }
 
-static int poke_once(int n, bool stop_machine, int i, uint32_t *ns)
+enum { INT3, STOP_MACHINE, STOP_MACHINE_CHECKED };
+static const char *const proto_names[] = { "int3", "stop-machine", "stop-machine-checked" };
+
+static int poke_once(int n, int proto, int i, uint32_t *ns)
 {
     char err[160];
     uint64_t t0;
     sled_sites(n, !(i & 1));
     t0 = clock_ns();
-    if (stop_machine)
-        poke_stop_machine(n);
-    else if (text_poke_batch(sites, n, err, sizeof err))
+    if (proto != INT3) {
+        if (poke_stop_machine(n, proto == STOP_MACHINE_CHECKED))
+            return -1;
+    } else if (text_poke_batch(sites, n, err, sizeof err))
         return kprintf("!!! bench: %s\n", err), -1;
     *ns = (uint32_t)(clock_ns() - t0);
     return 0;
 }
 
 /* Latency with the other CPUs idle (halted until an IPI wakes them). */
-static int poke_latency(int n, bool stop_machine)
+static int poke_latency(int n, int pr)
 {
-    const char *proto = stop_machine ? "stop-machine" : "int3";
+    const char *proto = proto_names[pr];
+    bool stop_machine = pr != INT3;
     int reps = n >= 1000 ? 8 : n >= 100 ? 16 : 30, i;
     char ex[256];
     struct poke_stats p0 = poke_stats;
     uint32_t med;
     for (i = 0; i < reps; i++)                     /* reps is even: ends at nop5 */
-        if (poke_once(n, stop_machine, i, &samples[i]))
+        if (poke_once(n, pr, i, &samples[i]))
             return -1;
     i = (int)((poke_stats.syncs - p0.syncs) / (uint32_t)reps);
     ksnprintf(ex, sizeof ex, "\"proto\":\"%s\",\"sites\":%d,\"syncs\":%d,\"ipis\":%d,"
@@ -154,16 +168,16 @@ static int poke_latency(int n, bool stop_machine)
 /* With a spinner on every other CPU: the longest gap any of them saw during
  * the operation, and during an idle window as long (the emulator's and the
  * host's own noise: on a host with fewer cores than vCPUs it dominates). */
-static int poke_stall(int n, bool stop_machine)
+static int poke_stall(int n, int pr)
 {
-    const char *proto = stop_machine ? "stop-machine" : "int3";
+    const char *proto = proto_names[pr];
     int reps = 8, i;
     char ex[96];
     uint32_t med, smed, imed;
     for (i = 0; i < reps; i++) {
         uint64_t w0, w1, t1, t0;
         t0 = clock_ns();
-        if (poke_once(n, stop_machine, i, &dsamples[i]))
+        if (poke_once(n, pr, i, &dsamples[i]))
             return -1;
         t1 = t0 + dsamples[i];
         thread_sleep_ns(2000000);                /* spinners record the gap's end */
@@ -193,11 +207,12 @@ static int scenario_bench_patch(char *why, size_t n)
         probe_cost((uint32_t)kp_call + (uint32_t)kp_call_call, call_kp_call, "emulated call", "int3-emulate", "kp_call"))
         return ksnprintf(why, n, "benchmark could not run"), 1;
     for (k = 0; !r && k < sizeof sizes / sizeof sizes[0]; k++)
-        r = poke_latency(sizes[k], false) || poke_latency(sizes[k], true);
+        r = poke_latency(sizes[k], INT3) || poke_latency(sizes[k], STOP_MACHINE) ||
+            poke_latency(sizes[k], STOP_MACHINE_CHECKED);
     if (ncpu > 1 && !r) {
         bench_spinners_start(0);
         for (k = 0; !r && k < sizeof sizes / sizeof sizes[0]; k++)
-            r = poke_stall(sizes[k], false) || poke_stall(sizes[k], true);
+            r = poke_stall(sizes[k], INT3) || poke_stall(sizes[k], STOP_MACHINE);
         bench_spinners_stop();
     }
     if (r)
