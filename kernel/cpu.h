@@ -11,18 +11,15 @@
 
 struct thread;
 struct trapframe;
-/* The probe path's per-CPU state (patch/kprobe.c, patch/int3.c): written
- * only by this CPU, one instruction per update (no lock prefix: an
- * interrupt or NMI on this CPU cannot split it); other CPUs read it after a
- * core sync (which this CPU answers after its earlier stores) or with this
- * CPU parked in a rendezvous. */
-#define CPU_DETOUR_NEST 4
+/* The probe path's per-CPU state (patch/kprobe.c, patch/int3.c, and the
+ * detour buffers' fast path, patch/tramp.h): written only by this CPU, one
+ * instruction per update (no lock prefix: an interrupt or NMI on this CPU
+ * cannot split it); other CPUs read it after a core sync (which this CPU
+ * answers after its earlier stores) or with this CPU parked in a rendezvous. */
 struct cpu_probe {
-    volatile int running;               /* inside a probe handler (H11) */
-    volatile int detour_n;              /* detour handlers running (an NMI may nest one) */
-    volatile uint32_t detour_ret[CPU_DETOUR_NEST];   /* their return addresses into buffers */
-    volatile int ref;                   /* detour handlers' reference (H7) */
-    volatile uint32_t ref_gen;          /* bumped each time ref returns to 0 */
+    volatile uint32_t running;  /* 0; 1 in an int3 handler; in a detour handler,
+                                   its return address into the buffer (H11, H8) */
+    volatile uint32_t gen;      /* bumped after each running = 0 (H7 waits) */
 };
 
 struct cpu {

@@ -14,6 +14,8 @@
 #include "kernel/fmt.h"
 #include "kernel/gdt.h"
 #include "kernel/panic.h"
+#include "kernel/console.h"
+#include "kernel/cpu.h"
 
 #define BUF_SLOTS (TRAMP_MAX / SLOT_SIZE)
 
@@ -136,12 +138,33 @@ static uint32_t dj_unwind_map(uint32_t pc, int *extra)
     return d->addr + orig;
 }
 
+/* The fast path's side of its contract with struct cpu and struct kprobe
+ * (patch/tramp.h struct tramp_fast). */
+#define OFF(t, f) ((uint32_t)__builtin_offsetof(t, f))
+static void fast_spec(struct tramp_fast *f, struct kprobe_site *s)
+{
+    f->probe_ptr = (uint32_t)&s->fast;
+    f->panic_ptr = (uint32_t)&console_panic_cpu;
+    f->cpu_running = OFF(struct cpu, probe.running);
+    f->cpu_gen = OFF(struct cpu, probe.gen);
+    f->cpu_preempt = OFF(struct cpu, preempt_count);
+    f->cpu_id = OFF(struct cpu, id);
+    f->kp_pre = OFF(struct kprobe, pre_handler);
+    f->kp_nhit = OFF(struct kprobe, nhit_cpu);
+    f->unguarded = kprobe_unguarded();
+}
+_Static_assert(sizeof(console_panic_cpu) == 4 && sizeof(((struct cpu *)0)->id) == 4 &&
+               sizeof(((struct cpu *)0)->preempt_count) == 4 &&
+               sizeof(((struct kprobe *)0)->nhit_cpu[0]) == 4, "tramp_fast: 32-bit fields");
+
 static int build_buffer(struct djprobe *d, const struct dj_strategy_desc *sd)
 {
     uint8_t code[TRAMP_MAX];
     struct reloc_result res;
+    struct tramp_fast f;
     struct tramp_spec sp = { 0, d->addr, d->orig, d->len, (uint32_t)d->site,
-                             (uint32_t)kprobe_detour, SEL_KCODE, !sd->analysis, sd->mid_calls };
+                             (uint32_t)kprobe_detour, SEL_KCODE, !sd->analysis, sd->mid_calls, &f };
+    fast_spec(&f, d->site);
     if (!(d->buf = slot_alloc_n(BUF_SLOTS)))
         return ksnprintf(d->why, sizeof d->why, "out of detour buffers"), -1;
     sp.buf = (uint32_t)d->buf;

@@ -128,9 +128,11 @@ void int3_init(void)
     trap_register(T_DB, debug_handler);
 }
 
-/* Also the detour handlers' references (struct cpu_probe: plain stores by
- * their CPU, visible here since the removal that calls this made every CPU
- * answer a core sync after the detour could no longer be entered). */
+/* Also the handlers on the detour path: a CPU whose running is set may use
+ * what the removal unlinked, until running returns to 0 (gen moves).  Its
+ * plain stores are visible here since the removal that calls this made
+ * every CPU answer a core sync after the unlink (a CPU that read the old
+ * list answers only from inside the handler, running set). */
 void int3_sync_refs(void)
 {
     uint32_t gen[NCPU_MAX], dgen[NCPU_MAX];
@@ -139,7 +141,7 @@ void int3_sync_refs(void)
         return;
     for (i = 0; i < NCPU_MAX; i++) {
         gen[i] = __atomic_load_n(&icpu[i].gen, __ATOMIC_SEQ_CST);
-        dgen[i] = cpus[i].probe.ref_gen;
+        dgen[i] = cpus[i].probe.gen;
     }
     for (i = 0; i < NCPU_MAX; i++) {
         if (i == me)
@@ -147,14 +149,14 @@ void int3_sync_refs(void)
         while (__atomic_load_n(&icpu[i].ref, __ATOMIC_SEQ_CST) &&
                __atomic_load_n(&icpu[i].gen, __ATOMIC_SEQ_CST) == gen[i])
             pause();
-        while (int3_refs != INT3_REFS_SKIP_DETOUR && cpus[i].probe.ref && cpus[i].probe.ref_gen == dgen[i])
+        while (int3_refs != INT3_REFS_SKIP_DETOUR && cpus[i].probe.running && cpus[i].probe.gen == dgen[i])
             pause();
     }
 }
 
 bool int3_ref_held(void)
 {
-    return icpu[cpu_id()].ref != 0 || mycpu()->probe.ref != 0;
+    return icpu[cpu_id()].ref != 0 || mycpu()->probe.running != 0;
 }
 
 /* For self-tests: this CPU's step record at depth d (watched by a data

@@ -47,6 +47,14 @@ NOPROBE static struct kprobe_site *site_find(uint32_t addr)
     return NULL;
 }
 
+/* Out of a handler: running = 0, then gen++ (the order int3_sync_refs
+ * relies on: a gen that moved means running was 0 in between). */
+static inline void running_end(struct cpu *c)
+{
+    c->probe.running = 0;
+    __asm__ volatile("incl %0" : "+m"(c->probe.gen));
+}
+
 NOPROBE static void site_post(void *owner, struct trapframe *tf)
 {
     struct kprobe_site *s = owner;
@@ -56,14 +64,14 @@ NOPROBE static void site_post(void *owner, struct trapframe *tf)
     for (p = s->probes; p; p = p->next)
         if (!(p->flags & KPROBE_DISABLED) && p->post_handler)
             p->post_handler(p, tf);
-    c->probe.running = 0;
+    running_end(c);
 }
 
 /* Pre-handlers with the probed code's IF; entered and left with IF=0.
- * Returns 1 if one changed EIP; *post says whether post-handlers exist.
- * Inlined into both paths: the detour's is the hot one. */
+ * running = rec while they run (1, or a detour's return address).
+ * Returns 1 if one changed EIP; *post says whether post-handlers exist. */
 static inline __attribute__((always_inline)) int
-run_pre(struct kprobe_site *s, struct trapframe *tf, int *post, struct cpu *c)
+run_pre(struct kprobe_site *s, struct trapframe *tf, int *post, struct cpu *c, uint32_t rec)
 {
     struct kprobe *p;
     int skip = 0, me = c->id;
@@ -73,7 +81,7 @@ run_pre(struct kprobe_site *s, struct trapframe *tf, int *post, struct cpu *c)
             __atomic_fetch_add(&p->nmissed, 1, __ATOMIC_RELAXED);
         return -1;
     }
-    c->probe.running = 1;
+    c->probe.running = rec;
     if (tf->eflags & EFLAGS_IF)
         sti();
     for (p = s->probes; p; p = p->next) {
@@ -86,7 +94,7 @@ run_pre(struct kprobe_site *s, struct trapframe *tf, int *post, struct cpu *c)
             *post |= p->post_handler != NULL;
     }
     cli();
-    c->probe.running = 0;
+    running_end(c);
     return skip;
 }
 
@@ -114,7 +122,7 @@ NOPROBE bool kprobe_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h
             return true;
         }
     }
-    r = run_pre(s, tf, &post, mycpu());
+    r = run_pre(s, tf, &post, mycpu(), 1);
     if (r > 0)
         h->ool = NULL;
     else if (r == 0 && post)
@@ -122,43 +130,33 @@ NOPROBE bool kprobe_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h
     return true;
 }
 
-/* Per CPU, the return addresses (into buffers) of the detour handlers it is
- * running, innermost last (an NMI may nest one): written with IF=0, read by
- * the EIP scan of parked CPUs.  A thread preempted at a buffer's pushfl
- * passes the reference wait, then runs its handler with EIP outside the
- * buffer: only this shows it (found by the model, tests/model/djopt.pml). */
+bool kprobe_unguarded(void) { return reentry_bug == REENTRY_BUG_NO_GUARD; }
+
+/* A detour handler's return address into its buffer is this CPU's running
+ * (set with IF=0, read by the EIP scan of parked CPUs).  A thread preempted
+ * at a buffer's pushfl passes the reference wait, then runs its handler
+ * with EIP outside the buffer: only this shows it (found by the model,
+ * tests/model/djopt.pml). */
 bool kprobe_detour_ret_in(int cpu, uint32_t lo, uint32_t hi)
 {
-    const struct cpu_probe *cp = &cpus[cpu].probe;
-    int i;
-    for (i = 0; i < cp->detour_n && i < CPU_DETOUR_NEST; i++)
-        if (cp->detour_ret[i] >= lo && cp->detour_ret[i] < hi)
-            return true;
-    return false;
+    uint32_t r = cpus[cpu].probe.running;
+    return r >= lo && r < hi;
 }
 
-/* Called from a detour buffer with IF=0 (contract in patch/tramp.h).  The
- * detour reference covers the handlers (as the int3 one does on the int3
- * path, H7; int3_sync_refs waits for both), preemption is off throughout (a
- * thread is preempted in a buffer only before its cli or in its copied
- * instructions, where its saved EIP shows it).  Per-CPU state only, plain
- * stores (struct cpu_probe): no locked instruction on this path. */
+/* Called from a detour buffer with IF=0 (contract in patch/tramp.h) when
+ * its fast path does not apply: reentered (H11, counted as missed), after
+ * a panic, or a site without exactly one enabled probe.  Preemption is off
+ * throughout (a thread is preempted in a buffer only before its cli or in
+ * its copied instructions, where its saved EIP shows it); running covers
+ * the handlers for the reference wait (H7) and the EIP scan (H8).  Per-CPU
+ * state only, plain stores: no locked instruction on this path. */
 NOPROBE int kprobe_detour(void *site, struct trapframe *tf)
 {
     struct cpu *c = mycpu();
-    int r, n = c->probe.detour_n;
-    if (n == CPU_DETOUR_NEST)
-        panic("kprobe: detour handlers nested deeper than %d", CPU_DETOUR_NEST);
-    c->probe.detour_ret[n] = (uint32_t)__builtin_return_address(0);
-    c->probe.detour_n = n + 1;
-    __asm__ volatile("incl %0" : "+m"(c->probe.ref));
+    int r;
     preempt_disable();
-    r = run_pre(site, tf, NULL, c);
+    r = run_pre(site, tf, NULL, c, (uint32_t)__builtin_return_address(0));
     preempt_enable_no_resched();
-    __asm__ volatile("decl %0" : "+m"(c->probe.ref));
-    if (!c->probe.ref)
-        __asm__ volatile("incl %0" : "+m"(c->probe.ref_gen));
-    c->probe.detour_n = n;
     return r > 0;
 }
 
@@ -263,13 +261,38 @@ int kprobe_site_strategy(struct kprobe_site *s)
 
 /* After any change to s's probes (kprobe_mutex held, text lock not): a
  * jump leaves before the int3 does, and is requested after it is armed. */
+/* The probe a detour buffer calls itself: the site's only enabled one,
+ * with a pre-handler; NULL sends hits to kprobe_detour. */
+static struct kprobe *fast_probe(struct kprobe_site *s)
+{
+    struct kprobe *p, *one = NULL;
+    for (p = s->probes; p; p = p->next)
+        if (!(p->flags & KPROBE_DISABLED)) {
+            if (one || !p->pre_handler)
+                return NULL;
+            one = p;
+        }
+    return one;
+}
+
+/* After a change to s's probes.  A buffer still in use reads the new list
+ * or fast probe only after a core sync: a CPU that read the old one with
+ * IF=0 answers it only from inside the handler, where running shows it to
+ * int3_sync_refs (H7). */
 static void site_update(struct kprobe_site *s)
 {
     bool on = kprobe_site_enabled(s), opt = on && wants_opt(s) && !kprobe_site_has_post(s);
     if (s->dj && s->dj->state != DJ_INT3 && !opt)
         djprobe_unoptimize(s, false);
+    __atomic_store_n(&s->fast, fast_probe(s), __ATOMIC_RELEASE);
     text_lock();
     site_arm(s, on);
+    if (s->dj && s->dj->state != DJ_INT3) {
+        if (batching)
+            batch_dirty = true;
+        else
+            text_sync_cores();
+    }
     text_unlock();
     if (opt)
         djprobe_request(s);

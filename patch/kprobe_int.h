@@ -19,6 +19,7 @@ struct kprobe_site {
     struct kprobe *volatile probes;
     struct kprobe_site *volatile next;
     struct djprobe *volatile dj;       /* jump optimization (djprobe.c), or NULL */
+    struct kprobe *volatile fast;      /* the one probe a detour buffer calls itself, or NULL */
 };
 
 extern struct sleeplock kprobe_mutex;  /* held across every probe change */
@@ -29,4 +30,5 @@ int kprobe_site_strategy(struct kprobe_site *s);   /* from its probes, DJS_* */
 int kprobe_detour(void *site, struct trapframe *tf);
 /* Is a detour handler running on cpu called from [lo, hi)?  (EIP scan.) */
 bool kprobe_detour_ret_in(int cpu, uint32_t lo, uint32_t hi);
+bool kprobe_unguarded(void);           /* reentry_bug=no_guard: buffers built without the guard */
 #endif

@@ -8,6 +8,7 @@
 #include "kernel/x86.h"
 #include "patch/kprobe.h"
 #include "patch/slot.h"
+#include "patch/tramp.h"
 #include "kernel/thread.h"
 #include "kernel/cpu.h"
 #include "kernel/console.h"
@@ -287,9 +288,11 @@ KTEST(kprobe_removal_under_concurrent_calls)
  * running in memory the caller may now free.  Negative control:
  * int3_refs=skip (neg-kprobe-held-handler.scn). */
 static volatile int held_in, held_go, held_out;
+static uint32_t held_ra;              /* where pre_held was called from */
 static int pre_held(struct kprobe *p, struct trapframe *tf)
 {
     (void)p; (void)tf;
+    held_ra = (uint32_t)__builtin_return_address(0);
     held_in = 1;
     while (!held_go)
         pause();
@@ -304,15 +307,23 @@ static void held_releaser(void *arg) { (void)arg; thread_sleep_ns(30000000); hel
  * removal returned first (before the handler may run on in freed memory):
  * 1 if the handler had finished when kprobe_unregister returned, 0 if not,
  * -1 if a thread could not start. */
-static int held_remove(struct kprobe *p, void (*caller)(void *), volatile int *result, const char *why)
+static int held_remove(struct kprobe *p, void (*caller)(void *), volatile int *result, const char *why,
+                       struct kprobe *then_add)
 {
     struct thread *c, *r;
+    char err[160];
     int out;
     held_in = held_go = held_out = 0;
     if (!(c = thread_create("held-caller", caller, (void *)result, 1u << 1)))
         return -1;
     while (!held_in)
         thread_sleep_ns(100000);
+    if (then_add && kprobe_register(then_add, err, sizeof err)) {
+        kprintf("# kprobe: %s\n", err);
+        held_go = 1;
+        thread_join(c);
+        return -1;
+    }
     if (!(r = thread_create("held-releaser", held_releaser, NULL, 1u << 0))) {
         held_go = 1;
         thread_join(c);
@@ -335,7 +346,7 @@ KTEST(kprobe_unregister_waits_for_a_held_handler)
     if (ncpu < 2)
         return;                          /* needs a second CPU to hold the handler on */
     KASSERT(reg(ktest_ctx, &p));
-    KASSERT((out = held_remove(&p, held_caller, &result, "the pre-handler")) >= 0);
+    KASSERT((out = held_remove(&p, held_caller, &result, "the pre-handler", NULL)) >= 0);
     KEXPECT(out);
     KEXPECT_EQ(result, 7);
 }
@@ -360,7 +371,31 @@ KTEST(kprobe_unregister_waits_for_a_held_detour_handler)
     KASSERT(reg(ktest_ctx, &p));
     djprobe_flush();
     KASSERT(kprobe_opt_state(&p) == DJ_OPTIMIZED);
-    KASSERT((out = held_remove(&p, held_dj_caller, &result, "the detour's pre-handler")) >= 0);
+    KASSERT((out = held_remove(&p, held_dj_caller, &result, "the detour's pre-handler", NULL)) >= 0);
+    KEXPECT(out);
+    KEXPECT(kprobe_opt_state(&q) == DJ_OPTIMIZED);
+    kprobe_unregister(&q);
+    KEXPECT_EQ(result, 7);
+}
+
+/* The same with the handler entered through the buffer's fast path (the
+ * site's only probe), the second probe registered while it is held: only
+ * the CPU's running word shows the handler to the reference wait.
+ * Negative control: int3_refs=skip_detour (neg-djprobe-held-fast-handler.scn). */
+KTEST(kprobe_unregister_waits_for_a_held_fast_detour_handler)
+{
+    struct kprobe p = { .addr = AT(dj_add, dj_add_mov), .pre_handler = pre_held, .flags = KPROBE_OPTIMIZE };
+    struct kprobe q = { .addr = AT(dj_add, dj_add_mov), .pre_handler = pre_count, .flags = KPROBE_OPTIMIZE };
+    volatile int result = 0;
+    int out;
+    uint32_t buf;
+    if (ncpu < 2)
+        return;
+    KASSERT(reg(ktest_ctx, &p));
+    djprobe_flush();
+    KASSERT(kprobe_opt_state(&p) == DJ_OPTIMIZED && (buf = kprobe_opt_buffer(&p)));
+    KASSERT((out = held_remove(&p, held_dj_caller, &result, "the fast path's pre-handler", &q)) >= 0);
+    KEXPECT(held_ra >= buf && held_ra < buf + TRAMP_MAX);    /* called by the buffer itself */
     KEXPECT(out);
     KEXPECT(kprobe_opt_state(&q) == DJ_OPTIMIZED);
     kprobe_unregister(&q);

@@ -18,18 +18,19 @@
  * The detour buffer (patch/tramp.c): its first instruction (pushfl, BP) runs
  * with the probed code's IF, so a thread may be preempted there with its
  * saved EIP in the buffer; from the next one (cli) the buffer calls the
- * probe handler (kprobe_detour, BH), which holds the detour reference (the
- * kernel's is per CPU and unlocked, struct cpu_probe: the waiter reads it
- * after a core sync, so the model's atomic flag is what it sees) and
- * runs with preemption off until it returns, with IF=0, into the buffer.
- * In the handler the thread's EIP is outside the buffer (a pre-handler runs
- * with the probed code's IF, so a scan's rendezvous can catch it there) and
- * its return address inside.  (The kernel takes the reference a few
- * instructions after the cli, in kprobe_detour; with IF=0 in between no
- * scan can see that gap, and a reference wait that passes in it is the
- * same as one that passed while the thread was at BP.)  Then the copies of
- * I0 (B0) and I1 (B1), where it can be preempted again, and the jmp back to
- * addr+5 (BJ).
+ * probe handler (BH: its own fast path calls the probe's pre-handler, else
+ * it calls kprobe_detour), and the CPU's running word is the detour
+ * reference (per CPU and unlocked, struct cpu_probe: the waiter reads it
+ * after a core sync, so the model's atomic flag is what it sees); the
+ * handler runs with preemption off until it returns, with IF=0, into the
+ * buffer.  In the handler the thread's EIP is outside the buffer (a
+ * pre-handler runs with the probed code's IF, so a scan's rendezvous can
+ * catch it there) and its return address inside.  (The kernel sets running
+ * a few instructions after the cli, before it reads the site's probe; with
+ * IF=0 in between no scan can see that gap, and a reference wait that
+ * passes in it is the same as one that passed while the thread was at BP.)
+ * Then the copies of I0 (B0) and I1 (B1), where it can be preempted again,
+ * and the jmp back to addr+5 (BJ).
  *
  * A thread is at one place (pc) and, in a callee, has one return address
  * (ret).  "Running at pc" and "preempted at pc" (saved EIP), or
@@ -62,7 +63,7 @@
  *                 call before its last instruction (dj_cancel), unless
  *                 ALLOW_MIDCALL (broken on purpose)
  * The EIP scan also sees the return address of a detour handler a parked CPU
- * is running (kprobe_detour records it per CPU): without it (-DNO_DETOUR_RET,
+ * is running (its CPU's running word holds it): without it (-DNO_DETOUR_RET,
  * broken on purpose) a thread preempted at the buffer's pushfl passes the
  * reference wait, enters the handler and is missed (H8).  Broken (-D):
  * NO_RELEASE_WAIT (dj_release frees the buffer without the strategy's wait),
