@@ -57,21 +57,26 @@ static int range_busy(struct djprobe **v, int n, unsigned checks, int scan, bool
         r[i].hi = buffers ? (uint32_t)v[i]->buf + TRAMP_MAX : v[i]->addr + 5;
     }
     busy = quiesce_scan(r, n, checks, scan, self);
-    for (i = 0; i < n; i++)
+    for (i = 0; i < n; i++) {
+        v[i]->busy = r[i].busy;
         v[i]->tries += r[i].busy;       /* a busy site keeps counting */
+    }
     return busy;
 }
 
-/* Stop using d's buffer and free it once the strategy says nobody can be
- * inside: int3 references (detour handlers), then the scan or the tasks wait.
- * A remover whose own stack returns into the buffer cannot wait for itself:
- * the buffer is kept for the optimizer thread to free later (H8). */
-static void release(struct djprobe *d)
+/* Stop using the buffers of v[0..n) (one strategy) and free them once the
+ * strategy says nobody can be inside: int3 references (detour handlers),
+ * then the scan or the tasks wait, once for the whole group.  A remover
+ * whose own stack returns into a buffer cannot wait for itself: the busy
+ * buffers are kept for the optimizer thread to free later (H8). */
+static void release(struct djprobe **v, int n)
 {
-    const struct dj_strategy_desc *sd = &dj_strategies[d->strategy];
+    const struct dj_strategy_desc *sd = &dj_strategies[v[0]->strategy];
     unsigned ms = 1;
     bool self = false;
-    ASSERT(d->state == DJ_UNOPTIMIZING);
+    int i;
+    for (i = 0; i < n; i++)
+        ASSERT(v[i]->state == DJ_UNOPTIMIZING && v[i]->strategy == v[0]->strategy);
     if (sd->wait_free) {
         int3_sync_refs();
         if (sd->checks & DJC_TASKS)
@@ -81,20 +86,36 @@ static void release(struct djprobe *d)
                 ms = ms < 16 ? ms * 2 : ms;
             }
         else
-            while (range_busy(&d, 1, sd->checks | DJC_IPSCAN, sd->scan, true, &self) && !self) {
+            while (range_busy(v, n, sd->checks | DJC_IPSCAN, sd->scan, true, &self) && !self) {
                 djprobe_stats.retries++;
                 thread_sleep_ns(ms * 1000000ull);
                 ms = ms < 16 ? ms * 2 : ms;
             }
     }
     text_lock();
-    dj_free_buffer(d, self);
-    dj_step(d, DJ_EV_RELEASE);
-    text_unlock();
-    if (self) {
-        djprobe_stats.kept++;
-        waitq_wake(&opt_wq, 1);
+    for (i = 0; i < n; i++) {
+        bool keep = self && v[i]->busy;
+        dj_free_buffer(v[i], keep);
+        dj_step(v[i], DJ_EV_RELEASE);
+        djprobe_stats.kept += keep;
     }
+    text_unlock();
+    if (self)
+        waitq_wake(&opt_wq, 1);
+}
+
+/* Optimized v[0..n) (one strategy, at most BATCH_MAX) back to int3 probes:
+ * one restore (two core syncs with the int3 protocol) and one release. */
+static void unoptimize_group(struct djprobe **v, int n)
+{
+    int i;
+    text_lock();
+    dj_write_restore(v, n, dj_strategies[v[0]->strategy].write);
+    for (i = 0; i < n; i++)
+        dj_step(v[i], DJ_EV_UNOPTIMIZE);
+    text_unlock();
+    release(v, n);
+    djprobe_stats.unoptimized += n;
 }
 
 /* The strategy's check before the jumps, retried; returns how many of v are
@@ -103,7 +124,8 @@ static int check(struct djprobe **v, int n, const struct dj_strategy_desc *sd)
 {
     unsigned ms = 1;
     uint32_t unrel0 = djprobe_stats.unreliable;
-    int t, i, k;
+    struct djprobe *dv[BATCH_MAX];
+    int t, i, k, nd = 0;
     if (!sd->checks)
         return n;
     if (sd->checks & DJC_TASKS) {
@@ -139,8 +161,10 @@ static int check(struct djprobe **v, int n, const struct dj_strategy_desc *sd)
         report(v[i], "deferred, stays an int3 probe");
         djprobe_stats.deferred++;
         dj_step(v[i], DJ_EV_DEFER);
-        release(v[i]);
+        dv[nd++] = v[i];
     }
+    if (nd)
+        release(dv, nd);
     return k;
 }
 
@@ -271,17 +295,33 @@ void djprobe_unoptimize(struct kprobe_site *s, bool forced)
         return;
     }
     ASSERT(d->state == DJ_OPTIMIZED);
-    text_lock();
-    dj_write_restore(&d, 1, dj_strategies[d->strategy].write);
-    dj_step(d, DJ_EV_UNOPTIMIZE);
-    text_unlock();
-    release(d);
-    djprobe_stats.unoptimized++;
+    unoptimize_group(&d, 1);
     if (forced) {
         djprobe_stats.forced++;
         ksnprintf(d->why, sizeof d->why, "H10: unoptimized for a probe inside its region");
         report(d, "forced back to an int3 probe");
     }
+}
+
+/* kprobe_mutex held: djprobe_unoptimize(s[i], false) for each, the
+ * optimized ones grouped by strategy. */
+void djprobe_unoptimize_many(struct kprobe_site **s, int n)
+{
+    struct djprobe *g[BATCH_MAX];
+    int st, i, k;
+    for (i = 0; i < n; i++)
+        if (s[i]->dj && s[i]->dj->state == DJ_QUEUED)
+            djprobe_unoptimize(s[i], false);    /* a cancel */
+    for (st = DJS_DEFAULT + 1; st < DJS_N; st++)
+        for (i = k = 0; i <= n; i++) {
+            struct djprobe *d = i < n ? s[i]->dj : NULL;
+            if (d && d->state == DJ_OPTIMIZED && d->strategy == st)
+                g[k++] = d;
+            if (k && (k == BATCH_MAX || i == n)) {
+                unoptimize_group(g, k);
+                k = 0;
+            }
+        }
 }
 
 void djprobe_flush(void)

@@ -40,6 +40,7 @@ struct djprobe {
     struct text_resv resv;     /* the region, TEXT_DJPROBE, while optimized */
     struct djprobe *qnext;     /* optimizer queue / batch */
     uint32_t tries;
+    bool busy;                 /* the last scan found a thread inside its range */
     char why[128];             /* last refusal or deferral */
 };
 
@@ -56,6 +57,7 @@ int quiesce_tasks(int max_ms);
 /* patch/djprobe.c, for patch/kprobe.c (kprobe_mutex held) */
 void djprobe_request(struct kprobe_site *s);                 /* queue for optimization */
 void djprobe_unoptimize(struct kprobe_site *s, bool forced); /* back to int3; sleeps */
+void djprobe_unoptimize_many(struct kprobe_site **s, int n);  /* the same, batched */
 
 /* patch/kprobe.c: the probe whose live detour buffer holds addr (lock-free) */
 struct djprobe *kprobe_buffer_dj(uint32_t addr);

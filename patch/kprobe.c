@@ -502,13 +502,65 @@ void kprobe_unregister(struct kprobe *p)
     sleeplock_release(&kprobe_mutex);
 }
 
-/* n probes as one batch: one core sync for every int3 removed, one wait for
- * references.  A site is freed once its last probe is gone. */
+/* Internal, for a batched removal: the probe counts as gone already. */
+#define KPROBE_GOING 0x80000000u
+
+/* Will s stay optimized once the batch is done?  (site_update's test,
+ * without the probes going.) */
+static bool stays_opt(struct kprobe_site *s)
+{
+    struct kprobe *p;
+    bool on = false, want = false;
+    for (p = s->probes; p; p = p->next) {
+        if (p->flags & KPROBE_GOING)
+            continue;
+        if (p->post_handler)
+            return false;
+        if (!(p->flags & KPROBE_DISABLED)) {
+            on = true;
+            want = want || (p->flags & KPROBE_OPTIMIZE);
+        }
+    }
+    return on && want;
+}
+
+/* Before a batch applies its changes to p[0..n) (flags already set): the
+ * optimized sites it leaves without a reason to stay optimized go back to
+ * int3 probes together (one restore and one release per strategy, instead
+ * of one each); site_update then finds them unoptimized.  The jumps must go
+ * before the int3 bytes do: a site is disarmed only as an int3 probe. */
+static void unoptimize_ahead(struct kprobe *p, int n)
+{
+    struct kprobe_site **v = kmalloc(sizeof *v * (n ? n : 1));
+    int i, nv = 0;
+    if (!v)
+        return;                         /* site_update does it one by one */
+    for (i = 0; i < n; i++) {
+        struct kprobe_site *s = p[i].site;
+        if (s->dj && s->dj->state != DJ_INT3 && !s->mark && !stays_opt(s)) {
+            s->mark = true;
+            v[nv++] = s;
+        }
+    }
+    for (i = 0; i < nv; i++)
+        v[i]->mark = false;
+    djprobe_unoptimize_many(v, nv);
+    kfree(v);
+}
+
+/* n probes as one batch: optimized sites unoptimized together, one core
+ * sync for every int3 removed, one wait for references.  A site is freed
+ * once its last probe is gone. */
 void kprobe_unregister_many(struct kprobe *p, int n)
 {
     struct kprobe_site **dead = kmalloc(sizeof *dead * (n ? n : 1));
     int i, nd = 0;
     sleeplock_acquire(&kprobe_mutex);
+    for (i = 0; i < n; i++)
+        p[i].flags |= KPROBE_GOING;
+    unoptimize_ahead(p, n);
+    for (i = 0; i < n; i++)
+        p[i].flags &= ~KPROBE_GOING;
     batch_begin();
     for (i = 0; i < n; i++) {
         struct kprobe_site *s = unlink_locked(&p[i]);
@@ -540,18 +592,20 @@ static void set_disabled(struct kprobe *p, bool off)
 void kprobe_enable(struct kprobe *p) { set_disabled(p, false); }
 void kprobe_disable(struct kprobe *p) { set_disabled(p, true); }
 
-/* n probes, one core sync. */
+/* n probes: optimized sites unoptimized together, then one core sync. */
 void kprobe_set_disabled_many(struct kprobe *p, int n, bool off)
 {
     int i;
     sleeplock_acquire(&kprobe_mutex);
-    batch_begin();
     for (i = 0; i < n; i++) {
         ASSERT(p[i].site != NULL);
         if (off) p[i].flags |= KPROBE_DISABLED;
         else p[i].flags &= ~KPROBE_DISABLED;
-        site_update(p[i].site);
     }
+    unoptimize_ahead(p, n);
+    batch_begin();
+    for (i = 0; i < n; i++)
+        site_update(p[i].site);
     batch_end();
     sleeplock_release(&kprobe_mutex);
 }

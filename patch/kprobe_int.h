@@ -13,6 +13,7 @@ struct kprobe_site {
     uint32_t addr;
     uint8_t orig;
     bool armed;
+    bool mark;                         /* scratch: collected once by a batch */
     struct kprobe_site *arm_next;      /* a batch's sites to arm at its end */
     struct ool ool;
     struct text_resv resv;             /* [addr, addr + ool.len) */

@@ -310,7 +310,9 @@ KTEST(djprobe_reentry_with_tail_written)
 }
 
 /* 100 probes optimized as one batch cost the same two commit syncs as one
- * (the int3 is already at every head: tails, sync, heads, sync). */
+ * (the int3 is already at every head: tails, sync, heads, sync); disabled
+ * as one batch, they are unoptimized together: two restore syncs and the
+ * batch's one for the int3 bytes, not two per site. */
 KTEST(djprobe_batch_of_100)
 {
     enum { N = 100 };
@@ -337,11 +339,17 @@ KTEST(djprobe_batch_of_100)
     KEXPECT_EQ(djprobe_stats.commits - commits0, 1);
     KEXPECT_EQ(djprobe_stats.commit_syncs - syncs0, 2 * (djprobe_stats.commits - commits0));
     KEXPECT_EQ(dj_sled(0), 7);
-    for (i = 0; i < N; i++) {
+    for (i = 0; i < N; i++)
         hits += kprobe_nhit(&p[i]);
-        kprobe_unregister(&p[i]);
-    }
     KEXPECT_EQ(hits, N);
+    syncs0 = (uint32_t)poke_stats.syncs;
+    commits0 = djprobe_stats.unoptimized;
+    kprobe_set_disabled_many(p, N, true);
+    KEXPECT_EQ(djprobe_stats.unoptimized - commits0, N);
+    KEXPECT_EQ((uint32_t)poke_stats.syncs - syncs0, 3);
+    KEXPECT_MEMEQ(copy, dj_sled, N * 5 + 8);
+    KEXPECT_EQ(dj_sled(0), 7);
+    kprobe_unregister_many(p, N);
     KEXPECT_MEMEQ(copy, dj_sled, N * 5 + 8);
     kfree(p);
     kfree(copy);
@@ -474,10 +482,13 @@ KTEST(djprobe_under_concurrent_calls)
         for (i = 0; i < 3; i++)
             opt += kprobe_opt_state(&p[i]) == DJ_OPTIMIZED;
         thread_sleep_ns(2000000);
-        for (i = 0; i < 3; i++) {
+        for (i = 0; i < 3; i++)
             hits += kprobe_nhit(&p[i]);
-            kprobe_unregister(&p[i]);
-        }
+        if (round % 2)                       /* one release for all three buffers */
+            kprobe_unregister_many(p, 3);
+        else
+            for (i = 0; i < 3; i++)
+                kprobe_unregister(&p[i]);
     }
     KEXPECT_EQ(torture_join(why, sizeof why), 0);
     for (i = 0; i < ncpu; i++)
