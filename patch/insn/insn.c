@@ -203,11 +203,7 @@ static void dec_suffix(struct insn *in)
 
 static void insn_zero(struct insn *in)
 {
-	uint8_t *p = (uint8_t *)in;
-	size_t i;
-
-	for (i = 0; i < sizeof(*in); i++)
-		p[i] = 0;
+	*in = (struct insn){ 0 };	/* a few word stores, not a byte loop */
 }
 
 /* Decode the instruction at buf[0..size).  Returns INSN_OK or an error;
