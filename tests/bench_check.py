@@ -46,6 +46,9 @@ RATIOS = {
     "optimized hit / direct call": (
         "bench-hit-icount hit cpus=1 kind=optimized target=dj_add",
         "bench-hit-icount hit cpus=1 kind=direct target=dj_add"),
+    "user probe: optimized hit / int3 hit": (
+        "bench-user-icount uprobe-hit cpus=1 kind=user-optimized uspace=shared",
+        "bench-user-icount uprobe-hit cpus=1 kind=user-int3 uspace=shared"),
     "int3-emulate hit / direct call": (
         "bench-patch-icount hit cpus=1 kind=int3-emulate target=kp_call",
         "bench-patch-icount hit cpus=1 kind=direct target=kp_call"),
