@@ -537,6 +537,7 @@ static void unoptimize_ahead(struct kprobe *p, int n)
         return;                         /* site_update does it one by one */
     for (i = 0; i < n; i++) {
         struct kprobe_site *s = p[i].site;
+        ASSERT(s != NULL);              /* registered */
         if (s->dj && s->dj->state != DJ_INT3 && !s->mark && !stays_opt(s)) {
             s->mark = true;
             v[nv++] = s;

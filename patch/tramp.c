@@ -35,7 +35,7 @@ static void put4(struct tb *t, uint32_t at, uint32_t v)
     for (i = 0; i < 4 && at + i < TRAMP_MAX; i++)
         t->p[at + i] = (uint8_t)(v >> 8 * i);
 }
-/* A rel32 whose target comes later: returns where to patch it (fix32). */
+/* Four bytes filled in later: returns where (fix32 for a rel32 to here, put4). */
 static uint32_t fwd32(struct tb *t) { uint32_t at = t->pos; b4(t, 0); return at; }
 static void fix32(struct tb *t, uint32_t at) { put4(t, at, t->pos - (at + 4)); }
 /* op %fs:off with ModRM mod=00 rm=101 (disp32); reg is the /digit or register. */

@@ -12,16 +12,12 @@
 #define TRAMP_MAX       256            /* bytes: prologue, fast path, copy, jmp back, iret and slow paths */
 #define TRAMP_TRAPNO    0x1DE          /* tf->trapno seen by handlers in a detour */
 
-/* Contract with the handler (patch/kprobe.c kprobe_detour): called with
- * IF=0 as int (*)(void *site, struct trapframe *tf); returns with IF=0;
- * nonzero means it changed tf->eip, which the buffer then honours (iret). */
-
-/* The fast path (optional): the buffer itself calls the site's single probe,
- * as kprobe_detour would, and takes the handler call above only when the
- * CPU is already in a handler (H11), after a panic, or when the site has no
- * single probe.  Its contract with struct cpu (kernel/cpu.h, reached through
- * %fs) and struct kprobe (patch/kprobe.h) is these offsets, which the kernel
- * fills with offsetof (patch/djprobe_prep.c):
+/* The fast path (optional): the buffer itself calls the site's single
+ * probe, as kprobe_detour would, and calls the handler of tramp_spec only
+ * when the CPU is already in a handler (H11), after a panic, or when the
+ * site has no single probe.  Its contract with struct cpu (kernel/cpu.h,
+ * reached through %fs) and struct kprobe (patch/kprobe.h) is these offsets,
+ * which the kernel fills with offsetof (patch/djprobe_prep.c):
  *   running  0, or the return address of the handler being run on this CPU;
  *            the fast path stores its own (EIP scan) and is the guard
  *   gen      bumped after each running = 0 (the reference wait's progress)
@@ -35,6 +31,9 @@ struct tramp_fast {
     bool unguarded;                    /* no running check (negative control, H11) */
 };
 
+/* Contract with the handler (patch/kprobe.c kprobe_detour): called with
+ * IF=0 as int (*)(void *site, struct trapframe *tf); returns with IF=0;
+ * nonzero means it changed tf->eip, which the buffer then honours (iret). */
 struct tramp_spec {
     uint32_t buf;                      /* the buffer's own address */
     uint32_t addr;                     /* probe address = region start */
