@@ -1,5 +1,5 @@
 /* Detour buffer builder (see tramp.h).  Layout:
- *   pushfl; cli; push $cs; push $addr+1; push $0; push $TRAPNO; pushal
+ *   pushfl; cli; push $cs; push $addr+1; push $0; push $TRAPNO; pushal; cld
  *   [fast path, below]  or  push %esp; push $site; call handler; add $8,%esp
  *   2: test %eax,%eax; jnz 1f
  *   popal; add $16,%esp; popfl                 (registers as the handler left them)
@@ -56,6 +56,7 @@ static void frame(struct tb *t, const struct tramp_spec *s)
     b1(t, 0x6A); b1(t, 0);                          /* tf.err */
     b1(t, 0x68); b4(t, TRAMP_TRAPNO);               /* tf.trapno */
     b1(t, 0x60);                                    /* pushal */
+    b1(t, 0xFC);                                    /* cld: C code's DF, as trapasm.S */
 }
 
 /* push %esp; push $site; call handler; add $8,%esp (IF=0 throughout). */

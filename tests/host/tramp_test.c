@@ -19,8 +19,12 @@ static struct tf seen;
 static uint32_t seen_site, seen_tf, callee_ret, alt_eip;
 static int mode;
 
+static uint32_t seen_df;                /* EFLAGS.DF inside the handler */
+static uint32_t eflags_now(void) { uint32_t f; __asm__ volatile("pushfl; popl %0" : "=r"(f)); return f; }
+
 int handler(void *site, struct tf *tf)
 {
+    seen_df = eflags_now() & 0x400;
     seen_site = (uint32_t)site;
     seen_tf = (uint32_t)tf;
     seen = *tf;
@@ -126,6 +130,8 @@ static const uint8_t jcc_fn[] = { 0x8b, 0x44, 0x24, 0x04, 0x83, 0xf8, 0x0a, 0x7f
 static void test_add(void)
 {
     int (*f)(int) = (int (*)(int))mem;
+    uint32_t df_after;
+    int r;
     CHECK_EQ(patch(0, add_fn, sizeof add_fn, 3, 5, false), 0);   /* mov 8(%ebp) + add */
     mode = 0;
     CHECK_EQ(f(7), 19);
@@ -134,6 +140,13 @@ static void test_add(void)
     CHECK_EQ(seen.trapno, TRAMP_TRAPNO);
     CHECK_EQ(seen.cs, user_cs());
     CHECK(seen.eflags & 0x200);
+    __asm__ volatile("std");                        /* the probed code runs with DF=1 */
+    r = f(7);
+    df_after = eflags_now() & 0x400;
+    __asm__ volatile("cld");
+    CHECK_EQ(r, 19);
+    CHECK_EQ(seen_df, 0);                           /* the handler is C: DF=0 */
+    CHECK_EQ(df_after, 0x400);                      /* and the probed code's DF is back */
     CHECK_EQ(seen.oesp, seen_tf + 32);              /* pushal's esp: the trapno word */
     CHECK_EQ(patch(0, add_fn, sizeof add_fn, 6, 5, false), 0);   /* add + add $5 */
     mode = 1;
@@ -173,6 +186,7 @@ static struct tf pre_seen;
 
 static int fast_pre(struct fake_kp *p, struct tf *tf)
 {
+    seen_df = eflags_now() & 0x400;
     in_running = fcpu.running;
     in_preempt = fcpu.preempt;
     pre_calls += p == &fkp;
