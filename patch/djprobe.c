@@ -64,17 +64,41 @@ static int range_busy(struct djprobe **v, int n, unsigned checks, int scan, bool
     return busy;
 }
 
+/* A release still waiting after 2 s says for what (it waits on: the
+ * strategy never frees a buffer somebody may be in, H8). */
+static void report_busy(struct djprobe **v, int n)
+{
+    const struct quiesce_found *f = &quiesce_found;
+    char sym[96];
+    int i;
+    for (i = 0; i < n && !v[i]->busy; i++)
+        ;
+    if (i == n)
+        return;
+    ksym_format(v[i]->addr, sym, sizeof sym);
+    pr_info("djprobe: the buffer of %08x %s is still busy after 2 s (last found: %s %08x, thread %d, "
+            "cpu %d, at %08x); waiting\n", v[i]->addr, sym, f->how ? f->how : "?", f->v, f->tid, f->cpu, f->at);
+}
+
+static void free_buffer(struct djprobe *d, bool keep)
+{
+    dj_free_buffer(d, keep);
+    dj_step(d, DJ_EV_RELEASE);
+    djprobe_stats.kept += keep;
+}
+
 /* Stop using the buffers of v[0..n) (one strategy) and free them once the
  * strategy says nobody can be inside: int3 references (detour handlers),
  * then the scan or the tasks wait, once for the whole group.  A remover
- * whose own stack returns into a buffer cannot wait for itself: the busy
- * buffers are kept for the optimizer thread to free later (H8). */
+ * whose own stack returns into a buffer cannot wait for itself: that buffer
+ * is kept for the optimizer thread to free later (H8); in a group, the busy
+ * ones are released one at a time to tell which. */
 static void release(struct djprobe **v, int n)
 {
     const struct dj_strategy_desc *sd = &dj_strategies[v[0]->strategy];
-    unsigned ms = 1;
+    unsigned ms = 1, waited;
     bool self = false;
-    int i;
+    int i, k;
     for (i = 0; i < n; i++)
         ASSERT(v[i]->state == DJ_UNOPTIMIZING && v[i]->strategy == v[0]->strategy);
     if (sd->wait_free) {
@@ -86,22 +110,28 @@ static void release(struct djprobe **v, int n)
                 ms = ms < 16 ? ms * 2 : ms;
             }
         else
-            while (range_busy(v, n, sd->checks | DJC_IPSCAN, sd->scan, true, &self) && !self) {
+            for (waited = 0; range_busy(v, n, sd->checks | DJC_IPSCAN, sd->scan, true, &self) && !self;
+                 waited += ms) {
                 djprobe_stats.retries++;
+                if (waited < 2000 && waited + ms >= 2000)
+                    report_busy(v, n);
                 thread_sleep_ns(ms * 1000000ull);
                 ms = ms < 16 ? ms * 2 : ms;
             }
     }
     text_lock();
-    for (i = 0; i < n; i++) {
-        bool keep = self && v[i]->busy;
-        dj_free_buffer(v[i], keep);
-        dj_step(v[i], DJ_EV_RELEASE);
-        djprobe_stats.kept += keep;
-    }
+    for (i = k = 0; i < n; i++)
+        if (self && v[i]->busy)
+            v[k++] = v[i];
+        else
+            free_buffer(v[i], false);
+    if (n == 1 && k)
+        free_buffer(v[0], true);
     text_unlock();
-    if (self)
+    if (n == 1 && k)
         waitq_wake(&opt_wq, 1);
+    for (i = 0; n > 1 && i < k; i++)
+        release(&v[i], 1);
 }
 
 /* Optimized v[0..n) (one strategy, at most BATCH_MAX) back to int3 probes:

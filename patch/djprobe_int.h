@@ -50,6 +50,9 @@ struct dj_range { uint32_t lo, hi; bool busy; };
 /* Run the strategy's checks over n ranges; sets busy and returns how many.
  * *self_busy (if given): the calling thread's own stack is inside one. */
 int quiesce_scan(struct dj_range *r, int n, unsigned checks, int scan, bool *self_busy);
+/* What the last scan found inside a range last (for a report of a long wait). */
+struct quiesce_found { int tid, cpu; uint32_t v, at; const char *how; };
+extern struct quiesce_found quiesce_found;
 /* tasks-RCU style wait: 0 once every thread passed a voluntary switch. */
 bool quiesce_quiet_now(struct thread *t);   /* in a rendezvous: t is outside every region now */
 int quiesce_tasks(int max_ms);

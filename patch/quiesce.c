@@ -91,6 +91,12 @@ static int frames(const struct unwind_regs *start, uint32_t lo, uint32_t hi,
 
 /* The last stack found unreliable, for deferral reports. */
 struct quiesce_unreliable quiesce_unreliable;
+struct quiesce_found quiesce_found;
+
+static void found(const struct thread *t, int cpu, uint32_t v, uint32_t at, const char *how)
+{
+    quiesce_found = (struct quiesce_found){ t ? t->tid : -1, cpu, v, at, how };
+}
 
 static void unreliable(const struct thread *t, uint32_t pc, int err)
 {
@@ -150,8 +156,10 @@ static void scan_stack(struct scan *s, const struct unwind_regs *start, bool swi
         unreliable(t, pc[n - 1], err);
     if (exact) {
         for (i = 0; i < n; i++)
-            if (hit(s, pc[i]))
+            if (hit(s, pc[i])) {
                 djprobe_stats.stack_hits++;
+                found(t, -1, pc[i], slot[i], "return address");
+            }
         if (err != UNWIND_END)
             all_busy(s);
     } else if (s->mode == DJ_SCAN_FRAMES) {
@@ -166,6 +174,7 @@ static void scan_stack(struct scan *s, const struct unwind_regs *start, bool swi
         if (s->mode == DJ_SCAN_WORDS || (!exact && is_slot(fslot, nf, a))) {
             hit(s, v);
             djprobe_stats.stack_hits++;
+            found(t, -1, v, a, "stack word");
         }
     }
 }
@@ -189,8 +198,10 @@ static void scan_thread(struct thread *t, void *arg)
     struct unwind_regs r;
     if (t == s->self || t->state == TS_ZOMBIE)
         return;
-    if ((s->checks & DJC_IPSCAN) && !running && t->tf && hit(s, t->tf->eip))
+    if ((s->checks & DJC_IPSCAN) && !running && t->tf && hit(s, t->tf->eip)) {
         djprobe_stats.ip_hits++;
+        found(t, -1, t->tf->eip, 0, "saved EIP");
+    }
     if (!(s->checks & DJC_STACK))
         return;
     if (running)
@@ -210,13 +221,16 @@ static int scan_rv(void *arg)
         if (!c->online || !c->parked)
             continue;
         for (d = 0; d < c->irq_depth && d < INTR_NEST_MAX; d++)
-            if (hit(s, c->intr_eips[d]))
+            if (hit(s, c->intr_eips[d])) {
                 djprobe_stats.ip_hits++;
+                found(c->thread, i, c->intr_eips[d], 0, "interrupted EIP");
+            }
         for (d = 0; d < s->n; d++)            /* in a handler called from a buffer */
             if (kprobe_detour_ret_in(i, s->r[d].lo, s->r[d].hi) && !s->r[d].busy) {
                 s->r[d].busy = true;
                 s->busy++;
                 djprobe_stats.ip_hits++;
+                found(c->thread, i, c->probe.running, 0, "detour handler running");
             }
     }
     thread_foreach(scan_thread, s);
