@@ -396,13 +396,15 @@ def new_resdir(resdir=None):
         os.makedirs(resdir, exist_ok=True)
         return resdir
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    d = os.path.join(ROOT, "results", stamp)
-    n = 1
-    while os.path.exists(d):
-        d = os.path.join(ROOT, "results", "%s-%d" % (stamp, n))
-        n += 1
-    os.makedirs(d)
-    return d
+    os.makedirs(os.path.join(ROOT, "results"), exist_ok=True)
+    for n in range(1000):                 # two runners in one second: the next free name
+        d = os.path.join(ROOT, "results", stamp if n == 0 else "%s-%d" % (stamp, n))
+        try:
+            os.mkdir(d)
+            return d
+        except FileExistsError:
+            continue
+    sys.exit("runner: no free results folder for %s" % stamp)
 
 
 def write_summary(resdir, lines):
