@@ -13,6 +13,7 @@
 #include "kernel/qexit.h"
 #include "kernel/panic.h"
 #include "kernel/fixup.h"
+#include "kernel/gbound.h"
 #include "patch/int3.h"
 #include "patch/slot.h"
 #include "smp/acpi.h"
@@ -47,6 +48,7 @@ static void run_scenario(void)
 {
     const struct kscenario *s = scenario_find(param_scenario);
     char why[160] = "";
+    int r;
     if (!s) {
         kprintf("!!! unknown scenario '%s'; known:", param_scenario);
         for (s = __kscenario_start; s < __kscenario_end; s++)
@@ -55,7 +57,10 @@ static void run_scenario(void)
         qemu_exit(QEXIT_FAIL);
     }
     kprintf("scenario %s seed=%d cpus=%d\n", s->name, param_seed, ncpu_found);
-    if (s->run(why, sizeof why)) {
+    guest_progress_mark();
+    r = s->run(why, sizeof why);
+    guest_progress_report();
+    if (r) {
         kprintf("End of test: FAILURE (%s)\n", why[0] ? why : "scenario failed");
         qemu_exit(QEXIT_FAIL);
     }

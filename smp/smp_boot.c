@@ -61,7 +61,7 @@ static bool start_ap(int id, uint32_t apic_id)
         lapic_icr(apic_id, ICR_STARTUP | (AP_TRAMPOLINE >> 12));
         clock_delay_us(200);
     }
-    deadline = clock_ns() + 1000000000ull;
+    deadline = clock_ns() + 5000000000ull;          /* generous: a busy host may not run the vCPU soon */
     while (!READ_ONCE(cpus[id].online) && clock_ns() < deadline)
         pause();
     return cpus[id].online;

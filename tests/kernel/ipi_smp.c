@@ -9,6 +9,7 @@
 #include "kernel/thread.h"
 #include "kernel/sched.h"
 #include "kernel/cpu.h"
+#include "kernel/gbound.h"
 #include "kernel/clock.h"
 #include "kernel/console.h"
 #include "kernel/ipi.h"
@@ -54,10 +55,11 @@ static void check_calls(void)
         prev = clk[i];
     }
     for (i = 0; i < ncpu; i++) {
-        uint64_t end = clock_ns() + 100000000ull;
+        struct gbound b;
         if (i == cpu_id()) continue;
+        gbound_start(&b, i, 100, 0);           /* 100 ms of cpu i's guest time */
         smp_nmi_call(i, nmi_probe);
-        while (!nmi_on[i] && clock_ns() < end) pause();
+        while (!nmi_on[i] && !gbound_expired(&b)) pause();
         CHECK(nmi_on[i], "NMI IPI to cpu %d not taken", i);
     }
 }

@@ -14,6 +14,7 @@
 #include "kernel/scenario.h"
 #include "kernel/thread.h"
 #include "kernel/sched.h"
+#include "kernel/gbound.h"
 #include "kernel/clock.h"
 #include "kernel/console.h"
 #include "kernel/param.h"
@@ -193,13 +194,14 @@ static void worker(struct torture_worker *w)
 
 static int pause_workers(void)
 {
-    uint64_t end = clock_ns() + 2000000000ull;
+    struct gbound b;
     int i;
     tk_gen++;
     tk_pause = 1;
+    gbound_start(&b, GBOUND_ALL, 2000, 0);     /* 2 s of every CPU's guest time */
     for (i = 0; i < torture_nworkers; i++)
         while (acked[i] != tk_gen)
-            if (clock_ns() > end) return kprintf("!!! worker %d did not pause\n", i), -1;
+            if (gbound_expired(&b)) return kprintf("!!! worker %d did not pause\n", i), -1;
             else thread_sleep_ns(100000);
     return 0;
 }
@@ -423,6 +425,7 @@ static int scenario_kprobe_torture(char *why, size_t n)
     uint32_t rng = (uint32_t)param_seed * 48271u + 7, c0[2], len = hi[2] - kt_sites[0].addr;
     uint8_t *copy = kmalloc(len);
     int i, r, lr, full = sched_preempt_model == PREEMPT_FULL;
+    unsigned land = LAND_NATIVE | (full ? LAND_PREEMPT_NATIVE : 0);
     char lwhy[160];
     ASSERT(copy != NULL && kt_nsites <= 64);
     kmemcpy(copy, (void *)kt_sites[0].addr, len);
@@ -432,7 +435,7 @@ static int scenario_kprobe_torture(char *why, size_t n)
     tk_pause = 1;
     torture_spawn_n("kprober", worker, (uint32_t)param_seed, full ? 2 : 1);
     /* slow hosts: still a floor of windows; a key in the shell ends it early */
-    while (((clock_ns() < end && !scenario_stop) || windows < MIN_WINDOWS) && !torture_errors) {
+    while (((torture_running(end, 2, land) && !scenario_stop) || windows < MIN_WINDOWS) && !torture_errors) {
         if (pause_workers()) { torture_errors++; break; }
         window_check(c0);
         window_open(c0);
@@ -449,7 +452,7 @@ static int scenario_kprobe_torture(char *why, size_t n)
     r = torture_join(why, n);
     torture_landing_stop();
     stats(t0);
-    lr = torture_landing_check(2, LAND_NATIVE | (full ? LAND_PREEMPT_NATIVE : 0), lwhy, sizeof lwhy);
+    lr = torture_landing_check(2, land, lwhy, sizeof lwhy);
     if (r)
         return r;
     r = finish(copy, len, why, n);

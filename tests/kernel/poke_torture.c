@@ -251,13 +251,14 @@ static int scenario_poke_torture(char *why, size_t n)
     uint64_t t0 = clock_ns(), end = t0 + (uint64_t)param_duration_ms * 1000000u, next = t0;
     uint32_t rng = (uint32_t)param_seed * 7919u + 1, flips = 0;
     int enc[2] = { 0, 0 }, r, lr, full = sched_preempt_model == PREEMPT_FULL;
+    unsigned land = LAND_NATIVE | (full ? LAND_PREEMPT_NATIVE : 0);
     char err[160], lwhy[160];
     kprintf("text-poke-torture: %d CPUs, poke strategy %d, sites %d, preempt model %d, %d ms\n",
             ncpu, poke_strategy, poke_sites_sel, sched_preempt_model, param_duration_ms);
     torture_landing_start(site_name, lo, hi, 2);
     torture_landing_tb_start((uint32_t)call_site() + 5);   /* the call's return point when patched in */
     torture_spawn_n("poker", worker, (uint32_t)param_seed, full ? 2 : 1);
-    while (clock_ns() < end && !torture_errors && !scenario_stop) {
+    while (torture_running(end, 2, land) && !torture_errors && !scenario_stop) {
         if (flip(&rng, enc, flips, err, sizeof err)) {
             kprintf("!!! text_poke_batch failed: %s\n", err);
             torture_errors++;
@@ -272,7 +273,7 @@ static int scenario_poke_torture(char *why, size_t n)
     r = torture_join(why, n);
     torture_landing_stop();
     stats(t0, flips);
-    lr = torture_landing_check(2, LAND_NATIVE | (full ? LAND_PREEMPT_NATIVE : 0), lwhy, sizeof lwhy);
+    lr = torture_landing_check(2, land, lwhy, sizeof lwhy);
     report_executions();
     if (r || (r = finish(flips, why, n)))
         return r;

@@ -310,6 +310,10 @@ static int scenario_probe_all(char *why, size_t n)
         ksnprintf(why, n, "anywhere-torture: %s", lwhy);
         r = 1;
     }
+    if (!r && pa_load_settle(why, n)) {
+        kprintf("!!! probe-all: %s\n", why);
+        r = 1;
+    }
     pa_load_stop();
     if (!r && pa_load_check(why, n))
         r = 1;

@@ -18,6 +18,7 @@ struct pa_load_stats {
 int pa_load_start(void);               /* workers and the NMI pinger: 0 or -1 */
 /* The load's own checks, after each function: 0, or 1 with why. */
 int pa_load_check(char *why, size_t n);
+int pa_load_settle(char *why, size_t n);   /* before pa_load_stop: a stuck worker named */
 void pa_load_stop(void);
 void pa_load_stats(struct pa_load_stats *s);
 #endif

@@ -6,6 +6,7 @@
 #include "kernel/thread.h"
 #include "kernel/sleeplock.h"
 #include "kernel/clock.h"
+#include "kernel/gbound.h"
 #include "kernel/console.h"
 #include "kernel/fixup.h"
 #include "kernel/ipi.h"
@@ -118,7 +119,8 @@ static void pa_worker(void *arg)
 static void pa_pinger_main(void *arg)
 {
     uint32_t before[NCPU_MAX];
-    uint64_t t0, deadline;
+    uint64_t t0;
+    struct gbound b;
     int i, lost = 0;
     (void)arg;
     while (!READ_ONCE(pa_stop)) {
@@ -131,24 +133,33 @@ static void pa_pinger_main(void *arg)
                 smp_nmi_call(i, pa_nmi);
             pa_nmi_sent++;
         }
-        deadline = t0 + (uint64_t)pa_nmi_timeout_ms * 1000000;
-        for (i = 0; i < ncpu; i++)
+        for (i = 0; i < ncpu; i++) {       /* in the target's guest time: a busy host is not a lost NMI */
+            gbound_start(&b, i, (uint32_t)pa_nmi_timeout_ms, 0);
             while (__atomic_load_n(&pa_nmi_taken[i], __ATOMIC_ACQUIRE) == before[i]) {
-                if (clock_ns() > deadline) {
+                if (gbound_expired(&b)) {
                     pa_nmi_timeouts++;
-                    pa_err("NMI not taken within pa_nmi_timeout_ms by cpu", (uint32_t)i, pa_nmi_sent);
+                    pa_err("NMI not taken within pa_nmi_timeout_ms (and its ticks) by cpu", (uint32_t)i,
+                           pa_nmi_sent);
                     break;
                 }
                 thread_yield();
             }
+        }
         while (clock_ns() < t0 + (uint64_t)pa_nmi_us * 1000 && !READ_ONCE(pa_stop))
             thread_yield();
     }
 }
 
+/* Each worker goes round within 5 s of its CPU's guest time (a lost IPI or
+ * wakeup would stop it; kernel/gbound.h: a busy host is not a stuck worker). */
+static uint32_t pa_seen[NCPU_MAX];
+static struct gbound pa_still[NCPU_MAX];
+static bool pa_seen_any;
+
 int pa_load_start(void)
 {
     int i;
+    pa_seen_any = false;
     for (i = 0; i < ncpu; i++) {
         waitq_init(&pa_wq[i], "probe-all");
         if (!(pa_workers[i] = thread_create("pa-load", pa_worker, (void *)(uint32_t)i, 1u << i)))
@@ -159,20 +170,38 @@ int pa_load_start(void)
     return 0;
 }
 
-/* Each worker goes round within 5 s (a lost IPI or wakeup would stop it). */
 static int pa_progress(char *why, size_t n)
 {
-    static uint32_t seen[NCPU_MAX];
-    static uint64_t at[NCPU_MAX];
-    uint64_t now = clock_ns();
     int i;
     for (i = 0; i < ncpu; i++) {
-        if (pa_rounds[i] != seen[i] || !at[i]) {
-            seen[i] = pa_rounds[i];
-            at[i] = now;
-        } else if (now - at[i] > 5000000000ull)
-            return ksnprintf(why, n, "load worker on cpu %d made no progress for 5 s (round %u)",
-                             i, seen[i]), 1;
+        if (pa_rounds[i] != pa_seen[i] || !pa_seen_any) {
+            pa_seen[i] = pa_rounds[i];
+            gbound_start(&pa_still[i], i, 5000, 0);
+        } else if (gbound_expired(&pa_still[i]))
+            return ksnprintf(why, n, "load worker on cpu %d made no progress for 5 s (round %u; %u ms, "
+                             "%u ticks of its cpu)", i, pa_seen[i], gbound_ms(&pa_still[i]),
+                             gbound_ticks(&pa_still[i])), 1;
+    }
+    pa_seen_any = true;
+    return 0;
+}
+
+/* Before the load stops (which wakes every worker): a worker that has not
+ * moved since the last check has the rest of its bound to move, so that a
+ * walk that a fast host ends early cannot hide a stuck worker. */
+int pa_load_settle(char *why, size_t n)
+{
+    uint32_t last[NCPU_MAX];
+    int i, still = 1;
+    for (i = 0; i < ncpu; i++)
+        last[i] = pa_seen[i];
+    while (still) {
+        if (pa_progress(why, n))
+            return 1;
+        for (i = 0, still = 0; i < ncpu; i++)
+            still |= pa_rounds[i] == last[i];
+        if (still)
+            thread_sleep_ns(10000000);
     }
     return 0;
 }

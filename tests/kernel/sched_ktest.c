@@ -6,6 +6,7 @@
 #include "kernel/spinlock.h"
 #include "kernel/sched.h"
 #include "kernel/cpu.h"
+#include "kernel/gbound.h"
 #include "kernel/clock.h"
 #include "kernel/ipi.h"
 #include "kernel/mem.h"
@@ -122,11 +123,12 @@ static bool ktest_vector(struct trapframe *tf)
 
 static void wait_hits(int want_total)
 {
-    uint64_t end = clock_ns() + 200000000ull;
+    struct gbound b;
     int i, sum;
+    gbound_start(&b, GBOUND_ALL, 200, 0);     /* guest time: every CPU ran 200 ms */
     do {
         for (sum = 0, i = 0; i < ncpu; i++) sum += shorthand_hits[i];
-    } while (sum < want_total && clock_ns() < end);
+    } while (sum < want_total && !gbound_expired(&b));
 }
 
 KTEST(ipi_shorthands_all_and_others)
@@ -168,13 +170,14 @@ static void nmi_mark(struct trapframe *tf) { (void)tf; nmi_seen[cpu_id()]++; }
 
 KTEST(ipi_nmi_each_other_cpu)
 {
+    struct gbound b;
     int i;
     for (i = 0; i < ncpu; i++) {
-        uint64_t end = clock_ns() + 200000000ull;
         if (i == cpu_id()) continue;
+        gbound_start(&b, i, 200, 0);           /* 200 ms of cpu i's guest time */
         nmi_seen[i] = 0;
         smp_nmi_call(i, nmi_mark);
-        while (!nmi_seen[i] && clock_ns() < end) pause();
+        while (!nmi_seen[i] && !gbound_expired(&b)) pause();
         KEXPECT_EQ(nmi_seen[i], 1);
     }
 }

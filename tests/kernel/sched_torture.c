@@ -594,6 +594,8 @@ static int scenario_sched_torture(char *why, size_t n)
         }
         stats(t0);
     }
+    while (!stopping && torture_running(end, sched_preempt_model == PREEMPT_FULL ? 2 : 0, LAND_PREEMPT))
+        thread_sleep_ns(50000000);            /* a busy host: the landings not all reached yet */
     snap_ticks(NQ);
     thread_sleep_ns(60000000);                /* one more look for sleepers with a true condition */
     wake_watch();

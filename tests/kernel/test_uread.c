@@ -12,6 +12,7 @@
 #include "kernel/cpu.h"
 #include "kernel/ipi.h"
 #include "kernel/x86.h"
+#include "kernel/gbound.h"
 #include "kernel/clock.h"
 #include "kernel/thread.h"
 #include "kernel/console.h"
@@ -29,13 +30,14 @@ static uint8_t big[6 * PAGE_SIZE];
 static struct proc *umem_start(uint32_t mode, uint32_t affinity)
 {
     char err[96];
-    uint64_t end = clock_ns() + 5000000000ull;
+    struct gbound b;
     struct proc *p = proc_spawn("umem", UMEM_ARG(mode, UMEM_MS), NULL, false, affinity, err, sizeof err);
     if (!p) {
         kprintf("# spawn umem: %s\n", err);
         return NULL;
     }
-    while (READ_ONCE(p->report[UMEM_R_READY]) != UMEM_BASE && p->state == P_RUN && clock_ns() < end)
+    gbound_start(&b, GBOUND_ALL, 5000, 0);
+    while (READ_ONCE(p->report[UMEM_R_READY]) != UMEM_BASE && p->state == P_RUN && !gbound_expired(&b))
         thread_sleep_ns(1000000);
     if (READ_ONCE(p->report[UMEM_R_READY]) != UMEM_BASE)
         kprintf("# umem pid %d did not get ready\n", p->pid);
@@ -302,7 +304,7 @@ KTEST(uread_nmi_nested_in_reads)
 {
     struct proc *p;
     struct thread *t;
-    uint64_t end;
+    struct gbound b;
     if (ncpu < 2) {
         kprintf("# uread: skipped, needs 2 CPUs\n");
         return;
@@ -314,7 +316,7 @@ KTEST(uread_nmi_nested_in_reads)
     KASSERT((t = thread_create("uread-loop", uread_loop, NULL, 1u << 1)) != NULL);
     while (!READ_ONCE(rd.loop_reads))
         thread_sleep_ns(100000);
-    for (end = clock_ns() + 3000000000ull; rd.nmi_nested < 20 && clock_ns() < end;)
+    for (gbound_start(&b, 1, 3000, 30000); rd.nmi_nested < 20 && !gbound_expired(&b);)
         if (!nmi_read(1)) {
             KEXPECT(!"the NMI read came back");
             KEXPECT_EQ(umem_stop(p), 0);     /* cpu 1 is lost: its thread stays */
@@ -349,6 +351,7 @@ KTEST(uread_nmi_reads_while_owners_churn)
     struct thread *t;
     uint32_t before, steps = 0, self = 0, self_ok = 0, i, ms;
     uint64_t t0;
+    struct gbound g1, g3;
     if (ncpu < 2) {
         kprintf("# uread: skipped, needs 2 CPUs\n");
         return;
@@ -365,8 +368,9 @@ KTEST(uread_nmi_reads_while_owners_churn)
     for (i = 0; i < 2; i++)
         KASSERT((rd.own[i] = umem_start(UMEM_CHURN, ncpu >= 4 ? 1u << (2 + i) : NOT_CPU1)) != NULL);
     KASSERT((t = thread_create("uread-loop", uread_loop, NULL, 1u << 1)) != NULL);
-    for (t0 = clock_ns(); clock_ns() - t0 < 1000000000ull ||
-                          (!waits(&a) && clock_ns() - t0 < 3000000000ull);) {
+    gbound_start(&g1, GBOUND_ALL, 1000, 0);     /* at least 1 s, up to 3 s of guest time */
+    gbound_start(&g3, GBOUND_ALL, 3000, 0);
+    for (t0 = clock_ns(); !gbound_expired(&g1) || (!waits(&a) && !gbound_expired(&g3));) {
         if (!nmi_read(1)) {
             KEXPECT(!"the NMI read came back");
             return;

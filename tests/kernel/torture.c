@@ -13,6 +13,8 @@
 #include "kernel/panic.h"
 #include "kernel/mem.h"
 #include "kernel/param.h"
+#include "kernel/gbound.h"
+#include "kernel/scenario.h"
 #include "patch/insn/insn.h"
 
 struct torture_worker torture_workers[TORTURE_MAXW];
@@ -55,14 +57,17 @@ void torture_spawn(const char *prefix, void (*fn)(struct torture_worker *w), uin
     torture_spawn_n(prefix, fn, seed, 1);
 }
 
+/* Each worker finishes its call within 3 s of its CPU's guest time (30 s
+ * of wall time at most): a host that does not run the vCPU is not a hang. */
 int torture_join(char *why, size_t n)
 {
-    uint64_t end = clock_ns() + 3000000000ull;
+    struct gbound b;
     int i, stuck = 0;
     char sym[96];
     torture_stop = 1;
     for (i = 0; i < torture_nworkers; i++) {
-        while (!torture_workers[i].finished && clock_ns() < end)
+        gbound_start(&b, torture_workers[i].cpu, 3000, 30000);
+        while (!torture_workers[i].finished && !gbound_expired(&b))
             thread_sleep_ns(5000000);
         if (!torture_workers[i].finished) {
             ksym_format(torture_workers[i].t->saved_eip, sym, sizeof sym);
@@ -234,6 +239,7 @@ void torture_landing_start_code(const char *const name[], const uint32_t lo[], c
         decode_range(&lr[i], code && code[i] ? code[i] : (const uint8_t *)lo[i]);
     }
     lirq_all = lpre_all = lirq_in = lnat_in = lpre_in = lpnat_in = lmisses = 0;
+    torture_nworkers = 0;                       /* torture_running: this run's workers only */
     kmemset((void *)seen, 0, sizeof seen);
     sched_irq_hook = irq_hook;
     sched_preempt_hook = preempt_hook;
@@ -288,6 +294,61 @@ static void need_all(bool need, const char *what, uint32_t hit, uint32_t of, con
     kprintf("landing: %s reached %u/%u instruction boundaries of %s\n", what, hit, of, name);
     if (need && hit < of && !(*bad)++)
         ksnprintf(why, n, "landing: %s reached only %u/%u instruction boundaries of %s", what, hit, of, name);
+}
+
+/* Which requirement of need (landing=require only) is not met yet, or NULL. */
+static const char *landing_unmet(int dflt, unsigned need)
+{
+    uint32_t i, k, hit;
+    if ((torture_landing_mode >= 0 ? torture_landing_mode : dflt) != 2)
+        return NULL;
+    if ((need & LAND_NATIVE) && lnat_in < LAND_NATIVE_MIN)
+        return "native interrupts in the code under test";
+    if ((need & LAND_PREEMPT_NATIVE) && lpnat_in < LAND_NATIVE_MIN)
+        return "native preemptions in the code under test";
+    for (i = 0; (need & LAND_PREEMPT) && i < nrange; i++) {
+        for (k = hit = 0; k < lr[i].nb; k++)
+            hit += lr[i].pre[k] > 0;
+        if (hit < lr[i].nb)
+            return "a preemption at every instruction boundary";
+    }
+    return NULL;
+}
+
+/* The loop condition of a torture whose run ends at end (duration=): past
+ * it, a run still missing what it must reach (the landings need asks for,
+ * a first iteration of every worker) runs on until it has them, within a
+ * bound in guest time (kernel/gbound.h): 4 x the duration, at least 4 s,
+ * of every CPU's ticks, and 10 x that of wall time.  Said once. */
+bool torture_running(uint64_t end, int dflt, unsigned need)
+{
+    static struct gbound more;
+    static bool on;
+    const char *what;
+    uint32_t ms = 4 * (uint32_t)param_duration_ms;
+    int i;
+    if (clock_ns() < end) {
+        on = false;
+        return true;
+    }
+    what = landing_unmet(dflt, need);
+    for (i = 0; !what && i < torture_nworkers; i++)
+        if (!torture_workers[i].iters)
+            what = "a first iteration of every worker";
+    if (!what)
+        return false;
+    if (!on) {
+        ms = ms < 4000 ? 4000 : ms;
+        gbound_start(&more, GBOUND_ALL, ms, 10 * ms);
+        kprintf("torture: duration reached without %s (a busy host runs the guest slowly); running on "
+                "until it is, for at most %u ms of every CPU's ticks (%u ms of wall time)\n", what, ms, 10 * ms);
+        on = true;
+    }
+    if (!gbound_expired(&more))
+        return true;
+    kprintf("torture: still without %s after %u ms more (%u ticks of every CPU): ending\n", what,
+            gbound_ms(&more), gbound_ticks(&more));
+    return false;
 }
 
 int torture_landing_check(int dflt, unsigned need, char *why, size_t n)

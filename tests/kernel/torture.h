@@ -67,6 +67,10 @@ void torture_landing_start_code(const char *const name[], const uint32_t lo[], c
 void torture_landing_tb_start(uint32_t addr);   /* not interior (e.g. after a patched-in call) */
 void torture_landing_stop(void);
 int torture_landing_check(int dflt, unsigned need, char *why, size_t n);
+/* A torture's loop condition: true before end (clock_ns), then while
+ * landing_check(dflt, need) or a worker's first iteration is still missing,
+ * within a stated bound in guest time (torture.c). */
+bool torture_running(uint64_t end, int dflt, unsigned need);
 uint32_t torture_landing_total(void);   /* preemptions inside the ranges */
 uint32_t torture_landing_preempted(int range, uint32_t lo, uint32_t hi);   /* in [lo, hi) of one range */
 #endif

@@ -91,6 +91,8 @@ static int scenario_user_torture(char *why, size_t n)
     const uint8_t *code[1];
     char err[96], lwhy[160];
     int bad = 0, lbad;
+    uint32_t rounds = 0;
+    uint64_t end;
     kprintf("user-torture: uspace=%s, %d CPUs, %u processes, %d ms\n",
             uspace_layout == USPACE_SPLIT ? "split" : "shared", ncpu, nw, param_duration_ms);
     w[0] = proc_spawn("utorture", 1, NULL, false, CPUMASK_ALL, err, sizeof err);   /* loads the text */
@@ -99,23 +101,27 @@ static int scenario_user_torture(char *why, size_t n)
         return ksnprintf(why, n, "user-torture: cannot start utorture (%s)", w[0] ? "its block" : err), 1;
     free0 = palloc_free_count();
     torture_landing_start_code(name, lo, hi, code, 1);
-    for (i = 0; i < nw; i++)
-        if (!(w[i] = proc_spawn("utorture", (uint32_t)param_duration_ms, NULL, false, CPUMASK_ALL,
-                                err, sizeof err)))
-            panic("user-torture: spawn %u: %s", i, err);
+    end = clock_ns() + (uint64_t)param_duration_ms * 1000000;
     ct = thread_create("ut-churn", churn, NULL, CPUMASK_ALL);
-    for (i = 0; i < nw; i++)
-        if (!bad && check_worker(w[i], &s, why, n))
-            bad = 1;
-        else if (bad)
-            proc_wait(w[i]);
+    do {                               /* one round of duration= ms; more while landings are missing */
+        for (i = 0; i < nw; i++)
+            if (!(w[i] = proc_spawn("utorture", (uint32_t)param_duration_ms, NULL, false, CPUMASK_ALL,
+                                    err, sizeof err)))
+                panic("user-torture: spawn %u: %s", i, err);
+        for (i = 0; i < nw; i++)
+            if (!bad && check_worker(w[i], &s, why, n))
+                bad = 1;
+            else if (bad)
+                proc_wait(w[i]);
+        rounds++;
+    } while (!bad && torture_running(end, 2, LAND_PREEMPT_NATIVE));
     churn_stop = 1;
     thread_join(ct);
     torture_landing_stop();
     lbad = torture_landing_check(2, LAND_PREEMPT_NATIVE, lwhy, sizeof lwhy);
-    kprintf("user-torture: %u processes: iterations %u, system calls %u (counted alike by both sides), "
+    kprintf("user-torture: %u round%s of %u processes: iterations %u, system calls %u (counted alike by both sides), "
             "maps %u, preemptions %u; churn %u processes; kills %u; pages %u of %u back\n",
-            nw, s.iters, s.calls, s.maps, s.preempt, churned, uspace_nkills - kills,
+            rounds, rounds > 1 ? "s" : "", nw, s.iters, s.calls, s.maps, s.preempt, churned, uspace_nkills - kills,
             palloc_free_count(), free0);
     if (bad)
         return 1;
