@@ -138,7 +138,7 @@ static void pa_pinger_main(void *arg)
             while (__atomic_load_n(&pa_nmi_taken[i], __ATOMIC_ACQUIRE) == before[i]) {
                 if (gbound_expired(&b)) {
                     pa_nmi_timeouts++;
-                    pa_err("NMI not taken within pa_nmi_timeout_ms (and its ticks) by cpu", (uint32_t)i,
+                    pa_err("NMI not taken within pa_nmi_timeout_ms by cpu", (uint32_t)i,
                            pa_nmi_sent);
                     break;
                 }
