@@ -45,11 +45,10 @@ const struct shell_cmd shell_cmds[] = {
     { "probe", "probe add SITE [optimize] [strategy=S] [force] [log[=N]] [post] [disabled]\n"
                "       probe list | enable ID | disable ID | remove ID|all",
       "add, list, enable, disable, remove int3 and jump-optimized probes\n"
-      "  SITE is symbol, symbol+offset or an address.  The built-in handler counts hits;\n"
-      "  log prints the registers of the first N hits (16).  optimize asks for a jump\n"
-      "  (broken strategies need force); force skips every safety check (guru mode:\n"
-      "  the kernel may crash); post adds a post-handler (the probe then stays an int3\n"
-      "  probe); disabled adds it disabled", cmd_probe, probe_subs },
+      "  SITE: symbol[+offset] or address.  The handler counts hits; log prints the\n"
+      "  registers of the first N (16).  optimize asks for a jump (broken strategies\n"
+      "  need force); post: a post-handler (stays int3); disabled: starts disabled;\n"
+      "  force skips every safety check (guru mode: the kernel may crash)", cmd_probe, probe_subs },
     { "probes", "probes", "same as probe list", cmd_probe, 0 },
     { "watch", "watch [count]", "print every probe's hits once a second until a key (or count times)", cmd_watch, 0 },
     { "call", "call FUNC [times] [arg]", "call a test target (sh_add sh_sum sh_mid_call kt_a kt_b dj_add dj_jcc dj_call_last)", cmd_call, 0 },
@@ -65,10 +64,11 @@ const struct shell_cmd shell_cmds[] = {
     { "strategies", "strategies", "the jump-optimization strategies and what each defends", cmd_strategies, 0 },
     { "matrix", "matrix HAZARD",
       "one hazard's deterministic reproduction under every strategy (the hazard scenario)\n"
-      "  HAZARD is H1 ... H12 or a variant cell (H1-edge, H3-entry, ..., H8-handler; Tab\n"
-      "  lists them).  Each cell makes the hazard happen with a\n"
-      "  probe of one strategy, says what it caught and repairs it; a cell that differs\n"
-      "  from the expected outcome (tests/kernel/hazard.c) prints !!! and the run fails", cmd_matrix, 0 },
+      "  HAZARD is H1 ... H12 or a variant cell (H1-edge, H3-entry, ..., H8-handler;\n"
+      "  Tab lists them).  Each cell makes the hazard happen with a probe of one\n"
+      "  strategy, says what it caught and repairs it; a cell that differs from the\n"
+      "  expected outcome (tests/kernel/hazard.c) is reported as an error and the run\n"
+      "  fails", cmd_matrix, 0 },
     { "park", "park start|stop|status",
       "a thread asleep in sh_callee, its return address inside sh_mid_call's probe region", cmd_park, park_subs },
     { "uprobe", "uprobe add PROGRAM:SYMBOL[+off] | uprobe remove ID|all | uprobe list",
@@ -205,7 +205,8 @@ static int cmd_help(int argc, char **argv)
     if (argc > 1) {
         if (!(c = cmd_find(argv[1])))
             return sh_err("no command '%s' (type help)", argv[1]);
-        kprintf("usage: %s\n  %s\n", c->usage, c->help);
+        kprintf("usage: %s\n", c->usage);       /* two calls: kprintf formats into 512 bytes */
+        kprintf("  %s\n", c->help);
         return 0;
     }
     kprintf("commands (help CMD for details; Tab completes commands and symbols):\n");
