@@ -19,10 +19,10 @@ const struct dj_strategy_desc dj_strategies[DJS_N] = {
     [DJS_INT3_TASKSRCU] = { "int3-tasksrcu", DJW_INT3, true, false, DJC_TASKS, true,
         "int3 protocol, calls only last, wait for a voluntary switch of every thread", 0 },
     [DJS_SAFE] = { "safe", DJW_INT3, true, true, DJC_IPSCAN | DJC_STACK, true,
-        "int3 protocol (H6, H7); EIP scan of threads and interrupt frames (H1, H2) and a "
-        "frame-pointer unwind through trap frames (H3: every return address, and no "
-        "stale data, which can defer a conservative word scan for as long as a thread "
-        "sleeps) before the jump; the same over buffers before they are freed (H8)",
+        "int3 protocol (H6, H7); EIP scan of threads and interrupt frames (H1, H2) and the "
+        "exact unwind (kernel/unwind.c) of every stack, through trap frames (H3: every return "
+        "address, and no stale data, which can defer a conservative word scan for as long as "
+        "a thread sleeps) before the jump; the same over buffers before they are freed (H8)",
         DJ_SCAN_FRAMES },
 };
 
@@ -32,7 +32,8 @@ KPARAM_ENUM("djprobe", djprobe_default,
             "jump-optimized probe strategy (broken ones are negative controls)");
 int djprobe_scan = DJ_SCAN_WORDS;
 KPARAM_ENUM("djprobe_scan", djprobe_scan, "words|frames",
-            "stack scan: every stack word (conservative) or a frame-pointer unwind");
+            "stack scan: every stack word (conservative) or the frames (the exact unwind; "
+            "djprobe_unwind=fp: the old frame-pointer walk)");
 
 const char *dj_strategy_name(int s)
 {

@@ -3,11 +3,11 @@
 scenario (scenario=hazard, tests/kernel/hazard.c) and against djprobe-torture,
 several seeds per cell; prints the strategy x hazard table, writes
 results/<stamp>/matrix.md, matrix.json and junit.xml, and exits non-zero if a
-cell differs from its expectation (README.md, "Hazard catalogue and
-strategies": a broken strategy that survives means the scenario is too weak).
+cell differs from its expectation (docs/patching.md, "Strategies": a broken
+strategy that survives means the scenario is too weak).
 
   matrix.py [--seeds N] [--first-seed S] [--cpus N] [--torture-ms MS]
-  matrix.py --readme results/<stamp>     that run's table into README.md"""
+  matrix.py --doc results/<stamp>        that run's table into docs/hazards.md"""
 import argparse
 import json
 import os
@@ -118,7 +118,7 @@ def write_outputs(resdir, table, seeds, bad):
                   count=table[(h, s)]["count"], seeds=seeds, what=table[(h, s)]["what"],
                   seconds=table[(h, s)]["seconds"])
              for s in cols for h in HAZARDS]
-    json.dump({"rev": rev, "strategies": cols, "hazards": HAZARDS, "cells": cells},   # README, "Report"
+    json.dump({"rev": rev, "strategies": cols, "hazards": HAZARDS, "cells": cells},   # docs/report.md
               open(os.path.join(resdir, "matrix.json"), "w"), indent=1)
     cases = []
     for h in HAZARDS:
@@ -133,9 +133,12 @@ def write_outputs(resdir, table, seeds, bad):
     return "\n".join(md)
 
 
-def update_readme(resdir):
-    """Put resdir's matrix.md (table and bounds) between README's markers."""
-    path = os.path.join(runner.ROOT, "README.md")
+DOC = os.path.join("docs", "hazards.md")      # where the latest table is shown
+
+
+def update_doc(resdir):
+    """Put resdir's matrix.md (table and bounds) between DOC's markers."""
+    path = os.path.join(runner.ROOT, DOC)
     readme, md = open(path).read(), open(os.path.join(resdir, "matrix.md")).read()
     begin, end = "<!-- matrix:begin -->\n", "<!-- matrix:end -->"
     i, j = readme.index(begin) + len(begin), readme.index(end)
@@ -143,7 +146,7 @@ def update_readme(resdir):
     body = md.split("\n", 2)[2]                                 # without the title
     open(path, "w").write(readme[:i] + "From the run of %s (`results/%s/matrix.md`):\n\n%s" % (
         stamp, stamp, body) + readme[j:])
-    print("matrix: README.md table from %s" % os.path.relpath(resdir, runner.ROOT))
+    print("matrix: %s table from %s" % (DOC, os.path.relpath(resdir, runner.ROOT)))
     return 0
 
 
@@ -153,10 +156,11 @@ def main():
     ap.add_argument("--first-seed", type=int, default=1, help="seeds first..first+N-1 (CI shards)")
     ap.add_argument("--cpus", type=int, default=4)
     ap.add_argument("--torture-ms", type=int, default=20000)
-    ap.add_argument("--readme", metavar="RESDIR", help="copy RESDIR's matrix.md into README.md and exit")
+    ap.add_argument("--doc", "--readme", dest="doc", metavar="RESDIR",
+                    help="copy RESDIR's matrix.md into %s and exit" % DOC)
     a = ap.parse_args()
-    if a.readme:
-        return update_readme(a.readme)
+    if a.doc:
+        return update_doc(a.doc)
     design, resdir = design_table(), runner.new_resdir()
     print("matrix: %d seeds, results in %s" % (a.seeds, os.path.relpath(resdir, runner.ROOT)), flush=True)
     runs = {}

@@ -17,7 +17,7 @@ with `scenario NAME seed=S cpus=C`, `BENCH {json}` lines (tests/kernel/
 bench.h), `SITES {json}` / `SITES_TOTAL {json}` lines (tests/kernel/
 insn_sites.c; joined with build/kernel.map to count per source subsystem),
 and verdict.txt.  The strategy x hazard matrix comes from the newest
-results/*/matrix.json (format in README.md, "Report"), if any.
+results/*/matrix.json (format in docs/report.md, "The matrix in the report"), if any.
 """
 import argparse
 import glob
@@ -846,8 +846,8 @@ def section_matrix(R, run):
     R.h(2, "Strategy x hazard matrix")
     path = load_matrix(run)
     if not path:
-        R.p("No matrix run found (`make matrix` writes `results/<stamp>/matrix.json`; format in README, "
-            "\"Report\"): section skipped.")
+        R.p("No matrix run found (`make matrix` writes `results/<stamp>/matrix.json`; format in docs/report.md, "
+            "\"The matrix in the report\"): section skipped.")
         return
     where = rel(path)
     if path.endswith(".md"):
@@ -863,7 +863,7 @@ def section_matrix(R, run):
     strategies = mx.get("strategies") or sorted(set(c["strategy"] for c in cells))
     hazards = mx.get("hazards") or sorted(set(c["hazard"] for c in cells), key=lambda h: (len(h), h))
     R.p("From `%s` (revision %s). Each cell: what the hazard's scenario showed under the strategy; "
-        "**bold** where that differs from what README.md's hazard catalogue expects." % (where, mx.get("rev", "?")))
+        "**bold** where that differs from what the strategy table (docs/patching.md) expects." % (where, mx.get("rev", "?")))
     t = Table(["strategy"] + hazards, ["l"] + ["l"] * len(hazards))
     bad = 0
     for s in strategies:

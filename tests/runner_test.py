@@ -26,6 +26,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import runner  # noqa: E402
 import scenario  # noqa: E402
+import doclinks  # noqa: E402
 
 CMD = "command line: /boot/kernel.elf scenario=x sched_bug=clobber_flags cpus=2\n"
 RUNNER = [sys.executable, os.path.join(HERE, "runner.py")]
@@ -435,19 +436,48 @@ def readme_apt_line():
 OUTSIDE = re.compile("DESIGN" + r"\.md|\.\./" + "shared|/work/" + "shared")   # split: not a hit itself
 
 
-def readme_contents():
-    """The contents list at the top links every section."""
-    text = open(os.path.join(ROOT, "README.md")).read()
-    head = text[:text.index("\n## ")]
-    anchors = [re.sub(r"[^a-z0-9 -]", "", h.lower()).replace(" ", "-") for h in re.findall(r"^## (.*)$", text, re.M)]
-    missing = [a for a in anchors if "(#%s)" % a not in head]
-    if missing:
-        fail("README contents", "no link to %s" % ", ".join(missing))
-    ok("README's contents list links all %d sections" % len(anchors))
+def manual_contents():
+    """The contents list at the top of README.md and of each docs/*.md links every section."""
+    n = 0
+    for path in doclinks.manual_files():
+        text = open(path).read()
+        head = text[:text.index("\n## ")]
+        anchors = [doclinks.slug(h) for h in re.findall(r"^## (.*)$", text, re.M)]
+        missing = [a for a in anchors if "(#%s)" % a not in head]
+        if missing:
+            fail("contents of %s" % os.path.relpath(path, ROOT), "no link to %s" % ", ".join(missing))
+        n += len(anchors)
+    ok("the contents lists of README.md and docs/*.md link all %d sections" % n)
+
+
+def manual_links():
+    """Every relative link of the manual goes to a file and heading that exist
+    (tests/doclinks.py); a made-up broken link and anchor are found."""
+    readme = os.path.join(ROOT, "README.md")
+    fake = "[a](docs/shell.md#commands-and-keys) [b](docs/no-such.md) [c](docs/shell.md#no-such-heading) `[d](x.md)`"
+    found = [t for _, t, _ in doclinks.broken_links(readme, fake)]
+    if found != ["docs/no-such.md", "docs/shell.md#no-such-heading"]:
+        fail("doclinks", "on a made-up text found %r (want the missing file and heading only)" % found)
+    bad, links = doclinks.check()
+    if bad:
+        fail("manual links", "%d broken: %s" % (len(bad), "; ".join(bad[:4])))
+    ok("all %d relative links of README.md and docs/*.md resolve (a broken file and anchor are caught)" % links)
+
+
+def shell_session():
+    """docs/shell.md's example session types exactly what shell-readme.in types."""
+    doc = open(os.path.join(ROOT, "docs", "shell.md")).read()
+    typed = re.findall(r"^    kpatch> (.*)$", doc, re.M)
+    feed = [l.rstrip("\n") for l in open(os.path.join(HERE, "scenarios", "shell-readme.in"))
+            if l.strip() and not l.startswith("#")]
+    if typed != feed:
+        fail("docs/shell.md session", "types %r, shell-readme.in %r" % (typed, feed))
+    ok("docs/shell.md's session types the %d commands shell-readme replays" % len(feed))
 
 
 def no_outside_references():
-    files = ["README.md", "Makefile"] + [os.path.join("tests", f) for f in os.listdir(HERE)
+    files = ["README.md", "Makefile"] + [os.path.join("docs", f) for f in os.listdir(os.path.join(ROOT, "docs"))] \
+        + [os.path.join("tests", f) for f in os.listdir(HERE)
                                          if f.endswith((".py", ".sh", ".mk"))] \
         + [os.path.join("tests", "scenarios", f) for f in os.listdir(os.path.join(HERE, "scenarios"))]
     hits = ["%s:%d" % (f, n) for f in files for n, l in enumerate(open(os.path.join(ROOT, f), errors="replace"), 1)
@@ -483,7 +513,9 @@ def main():
     make_quiet()
     host_test_summary()
     readme_apt_line()
-    readme_contents()
+    manual_contents()
+    manual_links()
+    shell_session()
     no_outside_references()
     default_scenario_claims()
     boots()

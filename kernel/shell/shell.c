@@ -45,34 +45,38 @@ const struct shell_cmd shell_cmds[] = {
     { "probe", "probe add SITE [optimize] [strategy=S] [force] [log[=N]] [post] [disabled]\n"
                "       probe list | enable ID | disable ID | remove ID|all",
       "add, list, enable, disable, remove int3 and jump-optimized probes\n"
-      "  SITE is symbol, symbol+offset or an address.  The built-in handler counts hits;\n"
-      "  log prints the registers of the first N hits (16).  optimize asks for a jump\n"
-      "  (broken strategies need force); force skips every safety check (guru mode:\n"
-      "  the kernel may crash)", cmd_probe, probe_subs },
+      "  SITE: symbol[+offset] or address.  The handler counts hits; log prints the\n"
+      "  registers of the first N (16).  optimize asks for a jump (broken strategies\n"
+      "  need force); post: a post-handler (stays int3); disabled: starts disabled;\n"
+      "  force skips every safety check (guru mode: the kernel may crash)", cmd_probe, probe_subs },
     { "probes", "probes", "same as probe list", cmd_probe, 0 },
     { "watch", "watch [count]", "print every probe's hits once a second until a key (or count times)", cmd_watch, 0 },
     { "call", "call FUNC [times] [arg]", "call a test target (sh_add sh_sum sh_mid_call kt_a kt_b dj_add dj_jcc dj_call_last)", cmd_call, 0 },
-    { "threads", "threads [NAME|TID]", "threads: state, CPU, symbolized saved EIP and backtrace", cmd_threads, 0 },
+    { "threads", "threads [NAME|TID]", "threads: state, CPU, switches, symbolized saved EIP and backtrace", cmd_threads, 0 },
     { "cpus", "cpus", "CPUs: the thread each runs and where it is (sampled by a cross-CPU call)", cmd_cpus, 0 },
-    { "stats", "stats", "patching statistics (int3, text_poke, jump optimizer, slots)", cmd_stats, 0 },
+    { "stats", "stats", "int3, text_poke and jump-optimizer counters; slots, heap, pages, threads, serial input", cmd_stats, 0 },
     { "load", "load start|stop|status", "background load: a thread per CPU calling sh_add and sh_sum, results checked", cmd_load, load_subs },
     { "torture", "torture [NAME [ms] [force]]",
-      "run a scenario (no name: list them); its stats stream until it ends or a key stops it", cmd_torture, 0 },
+      "run a scenario (no name: list them); its stats stream until it ends\n"
+      "  A key stops kprobe-, text-poke-, ipi- and sched-torture and probe-all early;\n"
+      "  every other scenario runs to its end", cmd_torture, 0 },
     { "set", "set [key=value [force]]", "boot parameters: list them, or change one for later runs", cmd_set, 0 },
     { "strategies", "strategies", "the jump-optimization strategies and what each defends", cmd_strategies, 0 },
     { "matrix", "matrix HAZARD",
       "one hazard's deterministic reproduction under every strategy (the hazard scenario)\n"
-      "  HAZARD is H1 ... H12 (Tab lists them).  Each cell makes the hazard happen with a\n"
-      "  probe of one strategy, says what it caught and repairs it; a cell that differs\n"
-      "  from the expected outcome (tests/kernel/hazard.c) prints !!! and the run fails", cmd_matrix, 0 },
+      "  HAZARD is H1 ... H12 or a variant cell (H1-edge, H3-entry, ..., H8-handler;\n"
+      "  Tab lists them).  Each cell makes the hazard happen with a probe of one\n"
+      "  strategy, says what it caught and repairs it; a cell that differs from the\n"
+      "  expected outcome (tests/kernel/hazard.c) is reported as an error and the run\n"
+      "  fails", cmd_matrix, 0 },
     { "park", "park start|stop|status",
       "a thread asleep in sh_callee, its return address inside sh_mid_call's probe region", cmd_park, park_subs },
     { "uprobe", "uprobe add PROGRAM:SYMBOL[+off] | uprobe remove ID|all | uprobe list",
       "user probes: an int3 in a program's shared text, hit by every process running it", cmd_uprobe, uprobe_subs },
-    { "ps", "ps", "user processes: program, state, pages, system calls, switches", cmd_ps, 0 },
-    { "run", "run PROGRAM [ARG] [&]", "start a built-in user program (hello syscalls badptr fault utorture spin) and wait for it, or not (&)", cmd_run, 0 },
+    { "ps", "ps", "user processes: program, state, parent, pages, system calls, switches, age", cmd_ps, 0 },
+    { "run", "run PROGRAM [ARG] [&]", "start a built-in user program (run alone lists them) and wait for it, or not (&)", cmd_run, 0 },
     { "quit", "quit | exit | q",
-      "end the run (isa-debug-exit): SUCCESS; FAILURE if a torture run failed and strict=1", 0, 0 },
+      "end the run (isa-debug-exit): SUCCESS; FAILURE if a torture or matrix run failed and strict=1", 0, 0 },
     { "poweroff", "poweroff", "same as quit", 0, 0 },
     { 0, 0, 0, 0, 0 },
 };
@@ -201,7 +205,8 @@ static int cmd_help(int argc, char **argv)
     if (argc > 1) {
         if (!(c = cmd_find(argv[1])))
             return sh_err("no command '%s' (type help)", argv[1]);
-        kprintf("usage: %s\n  %s\n", c->usage, c->help);
+        kprintf("usage: %s\n", c->usage);       /* two calls: kprintf formats into 512 bytes */
+        kprintf("  %s\n", c->help);
         return 0;
     }
     kprintf("commands (help CMD for details; Tab completes commands and symbols):\n");
@@ -212,7 +217,7 @@ static int cmd_help(int argc, char **argv)
         kprintf("  %-10s %.*s\n", c->name, n, c->help);
     }
     kprintf("keys: Backspace, Ctrl-U (erase line), Ctrl-W (erase word), Ctrl-C (cancel), "
-            "Up/Down (history); any key stops watch and torture\n");
+            "Up/Down (history); any key stops watch and the tortures that check for it\n");
     return 0;
 }
 

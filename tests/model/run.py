@@ -19,8 +19,13 @@ trail is kept under the build directory with a replay.sh that prints it step
 by step.
 
 Exit status 0 only if every variant ended as expected.
+
+--doc FILE (after a full run in which every variant ended as expected) puts
+the figures table between FILE's `<!-- model:begin -->` and `<!-- model:end -->`
+markers (docs/model.md), with the run's date, revision and time.
 """
 import argparse
+import datetime
 import os
 import re
 import shutil
@@ -79,6 +84,38 @@ VARIANTS += [
     djopt("safe", extra=["NO_FREE_REFS"], expect="H8"),
     djopt("safe", extra=["REENTRY_IN_PLACE"], expect="H1"),
 ]
+
+# The docs table's "what" column (tests/model/run.py --doc), per model and variant.
+WHAT = {
+    ("int3", "bypass"): "publish, int3, sync, tail, sync, head, sync, unpublish, wait refs, free",
+    ("int3", "plain"): "plain stores (`poke=plain`)",
+    ("int3", "head_first"): "head, sync, tail, sync (`poke=head_first`)",
+    ("int3", "int3_head_first"): "the int3 protocol with head before tail",
+    ("int3", "no_ref_wait"): "free without waiting for references (`int3_refs=skip`)",
+    ("dbnest", "dr6"): "NMI saves and resets DR6, #DB reads and resets it first; 2 NMIs",
+    ("dbnest", "dr6+3nmi"): "the same, 3 NMIs",
+    ("dbnest", "late-read"): "NMI save, DR6 read late in the #DB handler",
+    ("dbnest", "nmi-unsaved"): "the NMI leaves DR6 alone (`dr6_bug=nmi_unsaved`)",
+    ("dbnest", "before-fix"): "no NMI save, late read (the code before issue 21)",
+    ("djopt", "safe"): "EIP scan and every return address (the exact unwind), before the jmp and before freeing",
+    ("djopt", "safe+lastcall"): "call as the last instruction",
+    ("djopt", "safe+midcall"): "call as the first instruction",
+    ("djopt", "int3-stackscan"): "the same checks (`djprobe_scan=words\\|frames`)",
+    ("djopt", "int3-tasksrcu"): "wait for a voluntary switch of every thread (may time out: defer)",
+    ("djopt", "int3-tasksrcu+midcall"): "region refused: `dj_cancel`, stays an int3 probe",
+    ("djopt", "int3-ipscan"): "saved/interrupted EIPs and detour handlers' return addresses",
+    ("djopt", "int3-ipscan+midcall"): "a sleeper's return address mid-region is not an EIP",
+    ("djopt", "int3-ipscan+no-detour-ret"): "the scan without the handlers' return addresses",
+    ("djopt", "int3-tasksrcu+midcall+allow-midcall"): "why tasks-RCU refuses mid-region calls",
+    ("djopt", "int3-bypass"): "no check, no wait",
+    ("djopt", "stop-machine"): "jmp written in one rendezvous, no check, no wait",
+    ("djopt", "safe+no-release-wait"): "`dj_release` frees without the scan",
+    ("djopt", "safe+no-prep-refs"): "`dj_prepare` does not wait for int3 handlers",
+    ("djopt", "safe+no-free-refs"): "freeing does not wait for int3 handlers",
+    ("djopt", "safe+reentry-in-place"): "a hit inside a handler steps in the text although the buffer is "
+                                        "published (the bug the anywhere-torture found)",
+}
+
 
 # Code that a correct variant must reach, as regexes over the model's source
 # lines outside comments (one of the matching lines must be reached): a
@@ -192,15 +229,52 @@ def check(model_name, variant, macros, expect, build):
     return True, states, "counterexample found (trail: %s; %s)" % (rel, what)
 
 
+def doc_table(rows, secs):
+    """The figures table (markdown) of a full run: one row per variant."""
+    out = ["From `make model` (`tests/model/run.py --doc docs/model.md`) on %s, revision %s: %.0f s "
+           "on this machine's cores, %d variants.\n" % (
+               datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), git_rev(), secs,
+               len(rows)),
+           "| model | variant | what | states | verdict |", "|-------|---------|------|-------:|---------|"]
+    for model, variant, states, verdict in rows:
+        m = re.search(r"; ([A-Z0-9/]+) at ", verdict)
+        v = "verified" if verdict == "verified" else "counterexample, " + (m.group(1) if m else "?")
+        out.append("| %s | `%s` | %s | %s | %s |" % (model, variant, WHAT.get((model, variant), ""), states, v))
+    return "\n".join(out) + "\n"
+
+
+def git_rev():
+    try:
+        r = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True, text=True)
+        d = subprocess.run(["git", "status", "--porcelain", "--", "tests/model", "patch"], cwd=HERE,
+                           capture_output=True, text=True)
+        return r.stdout.strip() + ("-dirty" if d.stdout.strip() else "") if r.returncode == 0 else "?"
+    except OSError:
+        return "?"
+
+
+def write_doc(path, table):
+    begin, end = "<!-- model:begin -->", "<!-- model:end -->"
+    text = open(path).read()
+    i, j = text.index(begin) + len(begin), text.index(end)
+    open(path, "w").write(text[:i] + "\n" + table + text[j:])
+    print("model: figures table written into %s" % path)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build", default=os.path.join(os.environ.get("B", "build"), "model"))
     ap.add_argument("--only", help="regex over '<model> <variant>'")
+    ap.add_argument("--doc", metavar="FILE", help="after a full run, all as expected: write the figures "
+                    "table between FILE's model markers")
     args = ap.parse_args()
     if not shutil.which("spin"):
         print("model: spin not found: make deps (Debian package spin)")
         return 1
-    t0, bad, n = time.time(), 0, 0
+    if args.doc and args.only:
+        print("model: --doc wants the full run (no --only)")
+        return 1
+    t0, bad, n, rows = time.time(), 0, 0, []
     for model, variant, macros, expect in VARIANTS:
         if args.only and not re.search(args.only, "%s %s" % (model, variant)):
             continue
@@ -210,8 +284,13 @@ def main():
         except RuntimeError as e:
             ok, states, verdict = False, "?", "FAILED: %s" % e
         bad += not ok
+        rows.append((model, variant, states, verdict))
         print("model %s %s: %s states, %s" % (model, variant, states, verdict), flush=True)
     print("model: %d variants, %d as expected, %d failed, %.0f s" % (n, n - bad, bad, time.time() - t0))
+    if args.doc and not bad and n:
+        write_doc(args.doc, doc_table(rows, time.time() - t0))
+    elif args.doc:
+        print("model: %s left as it was (not every variant ended as expected)" % args.doc)
     return 1 if bad or not n else 0
 
 
