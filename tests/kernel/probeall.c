@@ -17,15 +17,19 @@
 #include "kernel/fmt.h"
 #include "patch/kprobe.h"
 #include "patch/djprobe.h"
+#include "kernel/gbound.h"
 #include "tests/kernel/probeall.h"
 #include "tests/kernel/anywhere.h"
 
-static int pa_stride = 1, pa_offset, pa_ms = 2, pa_passes, pa_any = 1;
+static int pa_stride = 1, pa_offset, pa_ms = 2, pa_passes, pa_any = 1, pa_nmi_db;
 int pa_nmi_us = 100, pa_nmi_timeout_ms = 200, pa_bug;
 static char pa_first[256];
 KPARAM_INT("pa_stride", pa_stride, 1, 100000, "probe-all: probe every Nth function of the symbol table");
 KPARAM_INT("pa_offset", pa_offset, 0, 100000, "probe-all: index of the first function of the stride walk");
 KPARAM_INT("pa_ms", pa_ms, 0, 60000, "probe-all: ms each function stays probed");
+KPARAM_INT("pa_nmi_db", pa_nmi_db, 0, 1000,
+           "probe-all: each function also stays probed until this many NMIs interrupted a #DB entry "
+           "(within 20 x pa_ms of every CPU's guest time)");
 KPARAM_ENUM("pa_passes", pa_passes, "both|int3|jump", "probe-all: the int3 pass, the jump-optimized pass, or both");
 KPARAM_INT("pa_nmi_us", pa_nmi_us, 0, 1000000, "probe-all: NMI to every CPU this often (us; 0: none)");
 KPARAM_INT("pa_nmi_timeout_ms", pa_nmi_timeout_ms, 1, 600000,
@@ -142,6 +146,22 @@ static const char *pa_skipped(const struct ksym *k)
     return NULL;
 }
 
+/* pa_ms, and (pa_nmi_db=) until that many NMIs landed in a #DB entry: the
+ * state a DR6 control needs, reached however slowly a busy host runs NMIs. */
+static void pa_hold(const struct ksym *k)
+{
+    struct gbound b;
+    uint32_t db0 = pa_nmi_in_db_count();
+    thread_sleep_ns((uint64_t)pa_ms * 1000000);
+    if (pa_nmi_db <= 0 || pa_nmi_in_db_count() - db0 >= (uint32_t)pa_nmi_db)
+        return;
+    gbound_start(&b, GBOUND_ALL, 20 * (uint32_t)pa_ms, 0);
+    while (pa_nmi_in_db_count() - db0 < (uint32_t)pa_nmi_db && !gbound_expired(&b))
+        thread_sleep_ns(1000000);
+    kprintf("probe-all: %s: %u NMIs in a #DB entry after %u ms more (pa_nmi_db=%d)\n", k->name,
+            pa_nmi_in_db_count() - db0, gbound_ms(&b), pa_nmi_db);
+}
+
 /* One function, one pass: 0, or 1 with why (a check failed). */
 static int pa_one(struct pa_pass *ps, const struct ksym *k, int idx, int total, bool opt, char *why, size_t n)
 {
@@ -173,7 +193,7 @@ static int pa_one(struct pa_pass *ps, const struct ksym *k, int idx, int total, 
         else
             pa_count(ps->int3_left, kprobe_opt_why(&pa_kp));
     }
-    thread_sleep_ns((uint64_t)pa_ms * 1000000);
+    pa_hold(k);
     kprobe_unregister(&pa_kp);
     runs = pa_sum_runs();
     ps->hits += kprobe_nhit(&pa_kp);

@@ -21,4 +21,5 @@ int pa_load_check(char *why, size_t n);
 int pa_load_settle(char *why, size_t n);   /* before pa_load_stop: a stuck worker named */
 void pa_load_stop(void);
 void pa_load_stats(struct pa_load_stats *s);
+uint32_t pa_nmi_in_db_count(void);    /* NMIs that interrupted a #DB entry so far */
 #endif

@@ -240,6 +240,8 @@ void pa_load_stop(void)
         thread_join(pa_pinger);
 }
 
+uint32_t pa_nmi_in_db_count(void) { return pa_nmi_in_db; }
+
 void pa_load_stats(struct pa_load_stats *s)
 {
     int i;
