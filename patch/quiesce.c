@@ -59,14 +59,6 @@ static bool hit(struct scan *s, uint32_t v)
     return any;
 }
 
-static void all_busy(struct scan *s)
-{
-    int i;
-    for (i = 0; i < s->n; i++) {
-        s->busy += !s->r[i].busy;
-        s->r[i].busy = true;
-    }
-}
 
 static uint32_t last_bad;        /* the last walk's bad return address, if any */
 
@@ -93,9 +85,27 @@ static int frames(const struct unwind_regs *start, uint32_t lo, uint32_t hi,
 struct quiesce_unreliable quiesce_unreliable;
 struct quiesce_found quiesce_found;
 
-static void found(const struct thread *t, int cpu, uint32_t v, uint32_t at, const char *how)
+/* Record what made the ranges holding v busy (each range's last, and the
+ * scan's last overall). */
+static void found(struct scan *s, const struct thread *t, int cpu, uint32_t v, uint32_t at, const char *how)
 {
-    quiesce_found = (struct quiesce_found){ t ? t->tid : -1, cpu, v, at, how };
+    struct quiesce_found f = { t ? t->tid : -1, cpu, v, at, how, t && t == s->self };
+    int i;
+    quiesce_found = f;
+    for (i = 0; i < s->n; i++)
+        if (v >= s->r[i].lo && v < s->r[i].hi)
+            s->r[i].f = f;
+}
+
+/* Every range is busy (an unreliable stack): f says whose. */
+static void all_busy(struct scan *s, struct quiesce_found f)
+{
+    int i;
+    for (i = 0; i < s->n; i++) {
+        s->busy += !s->r[i].busy;
+        s->r[i].busy = true;
+        s->r[i].f = f;
+    }
 }
 
 static void unreliable(const struct thread *t, uint32_t pc, int err)
@@ -136,11 +146,14 @@ static void scan_self(struct scan *s)
     unwind_regs(&r);
     err = frames(&r, s->self->stack_lo, s->self->stack_hi, pc, slot, &n);
     for (i = 0; i < n; i++)
-        if (hit(s, pc[i]))
+        if (hit(s, pc[i])) {
             s->self_busy = true;
+            found(s, s->self, -1, pc[i], slot[i], "the scanner's own return address");
+        }
     if (err != UNWIND_END) {
         unreliable(s->self, pc[n - 1], err);
-        all_busy(s);
+        all_busy(s, (struct quiesce_found){ s->self->tid, -1, pc[n - 1], 0,
+                                            "the scanner's own stack, unreliable past", true });
         s->self_busy = true;
     }
 }
@@ -158,10 +171,10 @@ static void scan_stack(struct scan *s, const struct unwind_regs *start, bool swi
         for (i = 0; i < n; i++)
             if (hit(s, pc[i])) {
                 djprobe_stats.stack_hits++;
-                found(t, -1, pc[i], slot[i], "return address");
+                found(s, t, -1, pc[i], slot[i], "return address");
             }
         if (err != UNWIND_END)
-            all_busy(s);
+            all_busy(s, (struct quiesce_found){ t->tid, -1, pc[n - 1], 0, "stack unreliable past", false });
     } else if (s->mode == DJ_SCAN_FRAMES) {
         nf = fp_slots(start, switched, hi, fslot);
     }
@@ -174,7 +187,7 @@ static void scan_stack(struct scan *s, const struct unwind_regs *start, bool swi
         if (s->mode == DJ_SCAN_WORDS || (!exact && is_slot(fslot, nf, a))) {
             hit(s, v);
             djprobe_stats.stack_hits++;
-            found(t, -1, v, a, "stack word");
+            found(s, t, -1, v, a, "stack word");
         }
     }
 }
@@ -200,7 +213,7 @@ static void scan_thread(struct thread *t, void *arg)
         return;
     if ((s->checks & DJC_IPSCAN) && !running && t->tf && hit(s, t->tf->eip)) {
         djprobe_stats.ip_hits++;
-        found(t, -1, t->tf->eip, 0, "saved EIP");
+        found(s, t, -1, t->tf->eip, 0, "saved EIP");
     }
     if (!(s->checks & DJC_STACK))
         return;
@@ -223,14 +236,15 @@ static int scan_rv(void *arg)
         for (d = 0; d < c->irq_depth && d < INTR_NEST_MAX; d++)
             if (hit(s, c->intr_eips[d])) {
                 djprobe_stats.ip_hits++;
-                found(c->thread, i, c->intr_eips[d], 0, "interrupted EIP");
+                found(s, c->thread, i, c->intr_eips[d], 0, "interrupted EIP");
             }
         for (d = 0; d < s->n; d++)            /* in a handler called from a buffer */
             if (kprobe_detour_ret_in(i, s->r[d].lo, s->r[d].hi) && !s->r[d].busy) {
                 s->r[d].busy = true;
                 s->busy++;
                 djprobe_stats.ip_hits++;
-                found(c->thread, i, c->probe.running, 0, "detour handler running");
+                found(s, c->thread, i, c->probe.running, 0, "detour handler running");
+                s->r[d].f = quiesce_found;
             }
     }
     thread_foreach(scan_thread, s);
@@ -330,6 +344,11 @@ int quiesce_tasks(int max_ms)
         rendezvous_run(tasks_rv, &k);
         djprobe_stats.tasks_waits++;
     }
+    for (ms = 0; k.left && ms < k.n && k.e[ms].q; ms++)
+        ;
+    if (k.left)                                     /* for a report: the first still owed */
+        quiesce_found = (struct quiesce_found){ ms < k.n ? k.e[ms].tid : -1, -1, 0, 0,
+                                                "no voluntary switch yet", false };
     kfree(k.e);
     return k.left ? -1 : 0;
 }

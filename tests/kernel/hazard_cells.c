@@ -324,6 +324,9 @@ void hz_h2_callee(struct cell *c);
 void hz_h8_callee(struct cell *c);
 void hz_h8_self(struct cell *c);
 void hz_h8_handler(struct cell *c);   /* tests/kernel/hazard_handler.c */
+void hz_h8_forever(struct cell *c);   /* tests/kernel/hazard_orphan.c */
+void hz_h8_word(struct cell *c);
+void hz_h8_local(struct cell *c);
 
 const struct hazard hazards[] = {
     { "H1", h1, 1 }, { "H2", h2, 2 }, { "H3", h3, 1 }, { "H4", h4, 1 }, { "H5", h5, 1 },
@@ -334,6 +337,7 @@ const struct hazard hazards[] = {
     { "H3-ret", hz_h3_callee, 1 }, { "H3-noframe", hz_h3_callee, 1 },
     { "H8-entry", hz_h8_callee, 1 }, { "H8-pushed", hz_h8_callee, 1 },
     { "H8-ret", hz_h8_callee, 1 }, { "H8-noframe", hz_h8_callee, 1 }, { "H8-self", hz_h8_self, 1 },
-    { "H8-handler", hz_h8_handler, 2 },
+    { "H8-handler", hz_h8_handler, 2 }, { "H8-handler2", hz_h8_handler, 2 },
+    { "H8-forever", hz_h8_forever, 1 }, { "H8-word", hz_h8_word, 1 }, { "H8-local", hz_h8_local, 1 },
     { 0, 0, 0 },
 };
