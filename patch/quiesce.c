@@ -280,12 +280,19 @@ int quiesce_scan(struct dj_range *r, int n, unsigned checks, int mode, bool *sel
 struct tq { struct thread *t; int tid; uint32_t nvcsw; bool q, seen; };
 struct tasks { struct tq *e; int n, cap, left; bool snap; struct thread *self; };
 
+static int quiesce_idle = 0;
+KPARAM_ENUM("djprobe_tasks_idle", quiesce_idle, "halt|anywhere",
+            "tasks-RCU: an idle CPU parked in a rendezvous is quiet only straight from its hlt, "
+            "or wherever it stopped (a negative control)");
+enum { QUIESCE_IDLE_HALT, QUIESCE_IDLE_ANYWHERE };
+
 bool quiesce_quiet_now(struct thread *t)
 {
     struct cpu *c = parked_under(t);
     bool running = c != NULL;
     if (t->is_idle && running)               /* parked straight from its hlt */
-        return c->irq_depth == 1 && c->intr_eips[0] == (uint32_t)idle_halt_ret;
+        return quiesce_idle == QUIESCE_IDLE_ANYWHERE ||
+               (c->irq_depth == 1 && c->intr_eips[0] == (uint32_t)idle_halt_ret);
     if (t->is_idle && t->tf)                 /* preempted: only where it halts */
         return t->tf->eip == (uint32_t)idle_halt_ret;
     return !running && !t->tf && (t->is_idle || t->state != TS_RUNNING);
