@@ -26,6 +26,12 @@ int djprobe_unwind = DJ_UNWIND_EXACT;
 KPARAM_ENUM("djprobe_unwind", djprobe_unwind, "exact|fp",
             "frame scans: the exact unwind, or the old frame-pointer walk (a negative control)");
 
+static int quiesce_unrel = 0;
+KPARAM_ENUM("djprobe_unreliable", quiesce_unrel, "busy|reliable",
+            "exact frame scans: a stack the unwind cannot follow to its bottom is busy, or is "
+            "trusted up to where it stopped (a negative control)");
+enum { QUIESCE_UNREL_BUSY, QUIESCE_UNREL_RELIABLE };
+
 struct scan {
     struct dj_range *r;
     uint32_t lo, hi;            /* every range is inside [lo, hi) */
@@ -173,7 +179,7 @@ static void scan_stack(struct scan *s, const struct unwind_regs *start, bool swi
                 djprobe_stats.stack_hits++;
                 found(s, t, -1, pc[i], slot[i], "return address");
             }
-        if (err != UNWIND_END)
+        if (err != UNWIND_END && quiesce_unrel == QUIESCE_UNREL_BUSY)
             all_busy(s, (struct quiesce_found){ t->tid, -1, pc[n - 1], 0, "stack unreliable past", false });
     } else if (s->mode == DJ_SCAN_FRAMES) {
         nf = fp_slots(start, switched, hi, fslot);
