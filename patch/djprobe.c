@@ -48,21 +48,36 @@ static void report(struct djprobe *d, const char *what)
     pr_info("djprobe: %08x %s %s: %s\n", d->addr, sym, what, d->why);
 }
 
-static int range_busy(struct djprobe **v, int n, unsigned checks, int scan, bool buffers, bool *self)
+static int range_busy(struct djprobe **v, int n, unsigned checks, int scan, bool buffers)
 {
-    struct dj_range r[BATCH_MAX];
+    static struct dj_range r[BATCH_MAX];      /* kprobe_mutex; 9 KiB: not on a 16 KiB stack */
     int i, busy;
+    ASSERT(sleeplock_held(&kprobe_mutex) && n <= BATCH_MAX);
     for (i = 0; i < n; i++) {
         r[i].lo = buffers ? (uint32_t)v[i]->buf : v[i]->addr + 1;
         r[i].hi = buffers ? (uint32_t)v[i]->buf + TRAMP_MAX : v[i]->addr + 5;
     }
-    busy = quiesce_scan(r, n, checks, scan, self);
+    busy = quiesce_scan(r, n, checks, scan, NULL);
     for (i = 0; i < n; i++) {
         v[i]->busy = r[i].busy;
+        v[i]->found = r[i].f;
         v[i]->tries += r[i].busy;       /* a busy site keeps counting */
     }
     return busy;
 }
+
+/* The release bound, in rounds of the strategy's own check (each a
+ * rendezvous every CPU answered, or a tasks-RCU snapshot and 2 polls), with a sleep
+ * of 1, 2, 4, 8 then 16 ms of guest time between them: 100 rounds are
+ * >= 1.5 s of guest time and 100 chances for every thread to run out.  A
+ * buffer still busy then is held by a thread that does not move (asleep for
+ * ever, or a data word a word scan cannot tell from a return address): it
+ * is orphaned, not freed.  0 waits for ever (a negative control). */
+static int release_rounds = 100;
+KPARAM_INT("djprobe_release_rounds", release_rounds, 0, 100000,
+           "checks before a busy buffer is orphaned for the optimizer to free (0: wait for ever)");
+
+static const char *why_busy(const struct quiesce_found *f) { return f->how ? f->how : "?"; }
 
 /* A release still waiting after 2 s says for what (it waits on: the
  * strategy never frees a buffer somebody may be in, H8). */
@@ -77,61 +92,88 @@ static void report_busy(struct djprobe **v, int n)
         return;
     ksym_format(v[i]->addr, sym, sizeof sym);
     pr_info("djprobe: the buffer of %08x %s is still busy after 2 s (last found: %s %08x, thread %d, "
-            "cpu %d, at %08x); waiting\n", v[i]->addr, sym, f->how ? f->how : "?", f->v, f->tid, f->cpu, f->at);
+            "cpu %d, at %08x); waiting\n", v[i]->addr, sym, why_busy(f), f->v, f->tid, f->cpu, f->at);
 }
 
-static void free_buffer(struct djprobe *d, bool keep)
+/* Past the bound (or held by the remover itself): once per buffer, who holds it. */
+static void report_orphan(struct djprobe *d, int rounds)
 {
-    dj_free_buffer(d, keep);
-    dj_step(d, DJ_EV_RELEASE);
-    djprobe_stats.kept += keep;
+    const struct quiesce_found *f = &d->found;
+    char sym[96];
+    ksym_format(d->addr, sym, sizeof sym);
+    pr_info("djprobe: the buffer %08x of %08x %s is orphaned after %d checks (found: %s %08x, thread %d, "
+            "cpu %d, at %08x); the optimizer frees it once a check finds it free\n", (uint32_t)d->buf,
+            d->addr, sym, rounds, why_busy(f), f->v, f->tid, f->cpu, f->at);
+}
+
+/* One round of the strategy's wait over v[0..n): how many buffers somebody
+ * may still be in (v[i]->busy and ->found say which and why). */
+static int release_check(struct djprobe **v, int n, const struct dj_strategy_desc *sd)
+{
+    int i;
+    if (!(sd->checks & DJC_TASKS))
+        return range_busy(v, n, sd->checks | DJC_IPSCAN, sd->scan, true);
+    i = quiesce_tasks(2);                   /* a thread still preempted, or no memory */
+    for (n = i ? n : 0, i = 0; i < n; i++) {
+        v[i]->busy = true;
+        v[i]->found = quiesce_found;
+    }
+    return n;
+}
+
+/* Busy ones not held by the remover's own stack alone. */
+static int busy_others(struct djprobe **v, int n)
+{
+    int i, k = 0;
+    for (i = 0; i < n; i++)
+        k += v[i]->busy && !v[i]->found.self;
+    return k;
 }
 
 /* Stop using the buffers of v[0..n) (one strategy) and free them once the
  * strategy says nobody can be inside: int3 references (detour handlers),
- * then the scan or the tasks wait, once for the whole group.  A remover
- * whose own stack returns into a buffer cannot wait for itself: that buffer
- * is kept for the optimizer thread to free later (H8); in a group, the busy
- * ones are released one at a time to tell which. */
+ * then the strategy's check, once for the whole group, for at most
+ * release_rounds rounds.  A buffer still busy then, or held by the
+ * remover's own stack (it cannot wait for itself), is orphaned: kept intact
+ * and reserved, for the optimizer thread to free once the same check finds
+ * it free (H8).  The call always returns. */
 static void release(struct djprobe **v, int n)
 {
     const struct dj_strategy_desc *sd = &dj_strategies[v[0]->strategy];
-    unsigned ms = 1, waited;
-    bool self = false;
-    int i, k;
-    for (i = 0; i < n; i++)
+    unsigned ms = 1, waited = 0;
+    unsigned checks = sd->checks & DJC_TASKS ? DJC_IPSCAN | DJC_STACK : sd->checks | DJC_IPSCAN;
+    int scan = sd->checks & DJC_TASKS ? DJ_SCAN_FRAMES : sd->scan < 0 ? djprobe_scan : sd->scan;
+    int i, rounds = 0, kept = 0;
+    for (i = 0; i < n; i++) {
         ASSERT(v[i]->state == DJ_UNOPTIMIZING && v[i]->strategy == v[0]->strategy);
+        v[i]->busy = false;
+    }
     if (sd->wait_free) {
         int3_sync_refs();
-        if (sd->checks & DJC_TASKS)
-            while (quiesce_tasks(1000)) {       /* a thread still preempted, or no memory */
-                djprobe_stats.retries++;
-                thread_sleep_ns(ms * 1000000ull);
-                ms = ms < 16 ? ms * 2 : ms;
-            }
-        else
-            for (waited = 0; range_busy(v, n, sd->checks | DJC_IPSCAN, sd->scan, true, &self) && !self;
-                 waited += ms) {
-                djprobe_stats.retries++;
-                if (waited < 2000 && waited + ms >= 2000)
-                    report_busy(v, n);
-                thread_sleep_ns(ms * 1000000ull);
-                ms = ms < 16 ? ms * 2 : ms;
-            }
+        while (++rounds, release_check(v, n, sd) && busy_others(v, n) &&
+               (!release_rounds || rounds < release_rounds)) {
+            djprobe_stats.retries++;
+            if (waited < 2000 && waited + ms >= 2000)
+                report_busy(v, n);
+            thread_sleep_ns(ms * 1000000ull);
+            waited += ms;
+            ms = ms < 16 ? ms * 2 : ms;
+        }
     }
     text_lock();
-    for (i = k = 0; i < n; i++)
-        if (self && v[i]->busy)
-            v[k++] = v[i];
-        else
-            free_buffer(v[i], false);
-    if (n == 1 && k)
-        free_buffer(v[0], true);
+    for (i = 0; i < n; i++) {
+        if (v[i]->busy) {
+            kept++;
+            djprobe_stats.orphaned += !v[i]->found.self;
+            report_orphan(v[i], rounds);
+        }
+        dj_free_buffer(v[i], v[i]->busy, checks, scan);
+        dj_step(v[i], DJ_EV_RELEASE);
+    }
+    djprobe_stats.kept += kept;
     text_unlock();
-    if (n == 1 && k)
+    if (kept)
         waitq_wake(&opt_wq, 1);
-    for (i = 0; n > 1 && i < k; i++)
-        release(&v[i], 1);
 }
 
 /* Optimized v[0..n) (one strategy, at most BATCH_MAX) back to int3 probes:
@@ -169,7 +211,7 @@ static int check(struct djprobe **v, int n, const struct dj_strategy_desc *sd)
     }
     for (t = 0; !(sd->checks & DJC_TASKS) && t < tries; t++) {
         for (i = 0; i < n; i++) v[i]->tries = 0;
-        k = range_busy(v, n, sd->checks, sd->scan, false, NULL);
+        k = range_busy(v, n, sd->checks, sd->scan, false);
         for (i = 0; i < n; i++)
             dj_step(v[i], DJ_EV_CHECK);
         if (!k)
@@ -262,6 +304,7 @@ void djprobe_hold(bool on)
 
 static void optimizer(void *arg)
 {
+    unsigned reap_ms = 1;                /* backoff while orphans stay busy */
     (void)arg;
     for (;;) {
         uint32_t gen;
@@ -278,7 +321,8 @@ static void optimizer(void *arg)
         busy = dj_reap_orphans();
         sleeplock_release(&kprobe_mutex);
         if (busy)
-            thread_sleep_ns(1000000);
+            thread_sleep_ns(reap_ms * 1000000ull);
+        reap_ms = !busy ? 1 : reap_ms < 64 ? reap_ms * 2 : reap_ms;
     }
 }
 

@@ -17,6 +17,7 @@ enum dj_strategy {
 struct djprobe_stats {
     uint32_t batches, optimized, unoptimized, forced, refused, deferred, retries;
     uint32_t commits, commit_syncs, buffers_freed, kept;   /* kept: for the optimizer to free */
+    uint32_t orphaned, reclaimed;  /* of kept: past the release bound; kept ones freed later */
     uint32_t ip_hits, stack_hits, false_pos, tasks_waits;   /* threads found inside */
     uint32_t stacks, unreliable;   /* stacks scanned; of them, unwinds that did not reach the bottom */
 };

@@ -29,6 +29,10 @@ enum { DJ_SCAN_WORDS, DJ_SCAN_FRAMES };
 extern int djprobe_unwind;     /* frames: exact | fp (the old walk, a negative control) */
 enum { DJ_UNWIND_EXACT, DJ_UNWIND_FP };
 
+/* What a check found inside a range (reports of a long wait or an orphan);
+ * self: the scanning thread's own stack. */
+struct quiesce_found { int tid, cpu; uint32_t v, at; const char *how; bool self; };
+
 struct djprobe {
     volatile int state;        /* enum dj_state */
     int strategy;              /* resolved DJS_* (never DJS_DEFAULT) */
@@ -41,19 +45,20 @@ struct djprobe {
     struct djprobe *qnext;     /* optimizer queue / batch */
     uint32_t tries;
     bool busy;                 /* the last scan found a thread inside its range */
+    struct quiesce_found found;     /* ... and what it found there, last */
     char why[128];             /* last refusal or deferral */
 };
 
 /* A range no thread may be inside: (addr, addr+5) of a site being
  * optimized, or a buffer being freed. */
-struct dj_range { uint32_t lo, hi; bool busy; };
+struct dj_range { uint32_t lo, hi; bool busy; struct quiesce_found f; };  /* f: what made it busy, last */
 /* Run the strategy's checks over n ranges; sets busy and returns how many.
  * *self_busy (if given): the calling thread's own stack is inside one. */
 int quiesce_scan(struct dj_range *r, int n, unsigned checks, int scan, bool *self_busy);
 /* What the last scan found inside a range last (for a report of a long wait). */
-struct quiesce_found { int tid, cpu; uint32_t v, at; const char *how; };
 extern struct quiesce_found quiesce_found;
-/* tasks-RCU style wait: 0 once every thread passed a voluntary switch. */
+/* tasks-RCU style wait: 0 once every thread passed a voluntary switch
+ * (else quiesce_found names the first thread that did not). */
 bool quiesce_quiet_now(struct thread *t);   /* in a rendezvous: t is outside every region now */
 int quiesce_tasks(int max_ms);
 
@@ -68,8 +73,9 @@ struct djprobe *kprobe_buffer_dj(uint32_t addr);
 /* patch/djprobe_prep.c */
 int dj_prepare(struct djprobe *d);      /* analysis, buffer; 0 or -1 with d->why */
 /* Under the text lock: poison and remember it, or (keep) hand it to the
- * optimizer thread, which frees it once no stack is inside (dj_reap_orphans). */
-void dj_free_buffer(struct djprobe *d, bool keep);
+ * optimizer thread as an orphan, kept intact until the same check finds it
+ * free (dj_reap_orphans, checks and scan of its strategy's release). */
+void dj_free_buffer(struct djprobe *d, bool keep, unsigned checks, int scan);
 int dj_reap_orphans(void);
 bool dj_orphans(void);
 /* patch/djprobe_write.c: the strategy's writes, text lock held by caller */

@@ -200,10 +200,12 @@ int dj_prepare(struct djprobe *d)
 static struct { uint32_t buf, addr; } freed[NFREED];
 static int nfreed;
 
-/* Buffers whose remover's own stack returns into them: kept intact until
- * the optimizer thread sees nobody inside (dj_reap_orphans). */
-#define NORPHAN 16
-static struct { uint32_t buf, addr; } orphan[NORPHAN];
+/* Orphans: buffers a release could not free (held by its remover's own
+ * stack, or still busy past its bound), kept intact and reserved until the
+ * optimizer thread's check, the releasing strategy's own, finds them free
+ * (dj_reap_orphans).  A list: a thread may hold any number for ever. */
+struct orphan { uint32_t buf, addr; unsigned checks; int scan; struct orphan *next; };
+static struct orphan *orphans;
 static int norphan;
 
 static void forget(uint32_t buf, uint32_t addr)
@@ -214,37 +216,49 @@ static void forget(uint32_t buf, uint32_t addr)
     djprobe_stats.buffers_freed++;
 }
 
-void dj_free_buffer(struct djprobe *d, bool keep)
+static void orphan_add(struct djprobe *d, unsigned checks, int scan)
+{
+    struct orphan *o = kmalloc(sizeof *o);
+    if (!o) {                                       /* never freed: safe, and said */
+        pr_info("djprobe: out of memory: the orphaned buffer %08x of %08x is leaked\n", (uint32_t)d->buf, d->addr);
+        return;
+    }
+    *o = (struct orphan){ (uint32_t)d->buf, d->addr, checks, scan, orphans };
+    orphans = o;
+    WRITE_ONCE(norphan, norphan + 1);
+}
+
+void dj_free_buffer(struct djprobe *d, bool keep, unsigned checks, int scan)
 {
     ASSERT(text_lock_held() && d->buf);
     if (!keep)
         forget((uint32_t)d->buf, d->addr);
-    else if (norphan < NORPHAN) {
-        orphan[norphan].buf = (uint32_t)d->buf;
-        orphan[norphan++].addr = d->addr;
-    } else
-        panic("djprobe: more than %d buffers kept for their removers", NORPHAN);
+    else
+        orphan_add(d, checks, scan);
     d->buf = NULL;
     text_unreserve(&d->resv);
     ASSERT(text_reserve(&d->site->resv, d->addr, d->addr + d->site->ool.len, TEXT_KPROBE, d->site) == 0);
 }
 
-/* Optimizer thread, kprobe_mutex held: free the kept buffers nobody is in
- * (the full check, this thread's own stack included); returns how many remain. */
+/* Optimizer thread, kprobe_mutex held: free the orphans nobody is in (the
+ * releasing strategy's check; this thread's own stack by its exact frames);
+ * returns how many remain. */
 int dj_reap_orphans(void)
 {
-    int i = 0;
-    bool self;
-    while (i < norphan) {
-        struct dj_range r = { orphan[i].buf, orphan[i].buf + TRAMP_MAX, false };
-        if (quiesce_scan(&r, 1, DJC_IPSCAN | DJC_STACK, DJ_SCAN_FRAMES, &self)) {
-            i++;
+    struct orphan **pp = &orphans, *o;
+    while ((o = *pp)) {
+        struct dj_range r = { o->buf, o->buf + TRAMP_MAX, false, { 0 } };
+        if (quiesce_scan(&r, 1, o->checks, o->scan, NULL)) {
+            pp = &o->next;
             continue;
         }
         text_lock();
-        forget(orphan[i].buf, orphan[i].addr);
-        orphan[i] = orphan[--norphan];
+        forget(o->buf, o->addr);
+        *pp = o->next;
+        WRITE_ONCE(norphan, norphan - 1);
+        djprobe_stats.reclaimed++;
         text_unlock();
+        kfree(o);
     }
     return norphan;
 }

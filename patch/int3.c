@@ -13,6 +13,7 @@
 #include "kernel/console.h"
 #include "kernel/mem.h"
 #include "kernel/param.h"
+#include "kernel/timer.h"
 
 #define STEP_DEPTH 4                   /* nested steps: NMI during a step */
 
@@ -133,9 +134,23 @@ void int3_init(void)
  * plain stores are visible here since the removal that calls this made
  * every CPU answer a core sync after the unlink (a CPU that read the old
  * list answers only from inside the handler, running set). */
+/* The wait is as long as a handler runs (handlers cannot sleep: IF as the
+ * probed code had it, preemption off), and cannot be cut short: the caller
+ * frees what the handler uses (H7).  A handler that has not returned after
+ * 2 s of this CPU's ticks (guest time) is said once, never silently waited. */
+static void still_held(int cpu, uint32_t t0, bool *said)
+{
+    if (*said || mycpu()->ticks - t0 < 2u * (uint32_t)timer_hz)
+        return;
+    *said = true;
+    pr_info("int3: cpu %d has been in a probe handler for %u ticks (ref %d, running %08x); "
+            "the removal waits for it (H7)\n", cpu, mycpu()->ticks - t0, icpu[cpu].ref, cpus[cpu].probe.running);
+}
+
 void int3_sync_refs(void)
 {
-    uint32_t gen[NCPU_MAX], dgen[NCPU_MAX];
+    uint32_t gen[NCPU_MAX], dgen[NCPU_MAX], t0 = mycpu()->ticks;
+    bool said = false;
     int i, me = cpu_id();
     if (int3_refs == INT3_REFS_SKIP)
         return;
@@ -148,9 +163,9 @@ void int3_sync_refs(void)
             continue;
         while (__atomic_load_n(&icpu[i].ref, __ATOMIC_SEQ_CST) &&
                __atomic_load_n(&icpu[i].gen, __ATOMIC_SEQ_CST) == gen[i])
-            pause();
+            pause(), still_held(i, t0, &said);
         while (int3_refs != INT3_REFS_SKIP_DETOUR && cpus[i].probe.running && cpus[i].probe.gen == dgen[i])
-            pause();
+            pause(), still_held(i, t0, &said);
     }
 }
 

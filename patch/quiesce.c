@@ -26,6 +26,12 @@ int djprobe_unwind = DJ_UNWIND_EXACT;
 KPARAM_ENUM("djprobe_unwind", djprobe_unwind, "exact|fp",
             "frame scans: the exact unwind, or the old frame-pointer walk (a negative control)");
 
+static int quiesce_unrel = 0;
+KPARAM_ENUM("djprobe_unreliable", quiesce_unrel, "busy|reliable",
+            "exact frame scans: a stack the unwind cannot follow to its bottom is busy, or is "
+            "trusted up to where it stopped (a negative control)");
+enum { QUIESCE_UNREL_BUSY, QUIESCE_UNREL_RELIABLE };
+
 struct scan {
     struct dj_range *r;
     uint32_t lo, hi;            /* every range is inside [lo, hi) */
@@ -59,14 +65,6 @@ static bool hit(struct scan *s, uint32_t v)
     return any;
 }
 
-static void all_busy(struct scan *s)
-{
-    int i;
-    for (i = 0; i < s->n; i++) {
-        s->busy += !s->r[i].busy;
-        s->r[i].busy = true;
-    }
-}
 
 static uint32_t last_bad;        /* the last walk's bad return address, if any */
 
@@ -93,9 +91,27 @@ static int frames(const struct unwind_regs *start, uint32_t lo, uint32_t hi,
 struct quiesce_unreliable quiesce_unreliable;
 struct quiesce_found quiesce_found;
 
-static void found(const struct thread *t, int cpu, uint32_t v, uint32_t at, const char *how)
+/* Record what made the ranges holding v busy (each range's last, and the
+ * scan's last overall). */
+static void found(struct scan *s, const struct thread *t, int cpu, uint32_t v, uint32_t at, const char *how)
 {
-    quiesce_found = (struct quiesce_found){ t ? t->tid : -1, cpu, v, at, how };
+    struct quiesce_found f = { t ? t->tid : -1, cpu, v, at, how, t && t == s->self };
+    int i;
+    quiesce_found = f;
+    for (i = 0; i < s->n; i++)
+        if (v >= s->r[i].lo && v < s->r[i].hi)
+            s->r[i].f = f;
+}
+
+/* Every range is busy (an unreliable stack): f says whose. */
+static void all_busy(struct scan *s, struct quiesce_found f)
+{
+    int i;
+    for (i = 0; i < s->n; i++) {
+        s->busy += !s->r[i].busy;
+        s->r[i].busy = true;
+        s->r[i].f = f;
+    }
 }
 
 static void unreliable(const struct thread *t, uint32_t pc, int err)
@@ -136,11 +152,14 @@ static void scan_self(struct scan *s)
     unwind_regs(&r);
     err = frames(&r, s->self->stack_lo, s->self->stack_hi, pc, slot, &n);
     for (i = 0; i < n; i++)
-        if (hit(s, pc[i]))
+        if (hit(s, pc[i])) {
             s->self_busy = true;
+            found(s, s->self, -1, pc[i], slot[i], "the scanner's own return address");
+        }
     if (err != UNWIND_END) {
         unreliable(s->self, pc[n - 1], err);
-        all_busy(s);
+        all_busy(s, (struct quiesce_found){ s->self->tid, -1, pc[n - 1], 0,
+                                            "the scanner's own stack, unreliable past", true });
         s->self_busy = true;
     }
 }
@@ -158,10 +177,10 @@ static void scan_stack(struct scan *s, const struct unwind_regs *start, bool swi
         for (i = 0; i < n; i++)
             if (hit(s, pc[i])) {
                 djprobe_stats.stack_hits++;
-                found(t, -1, pc[i], slot[i], "return address");
+                found(s, t, -1, pc[i], slot[i], "return address");
             }
-        if (err != UNWIND_END)
-            all_busy(s);
+        if (err != UNWIND_END && quiesce_unrel == QUIESCE_UNREL_BUSY)
+            all_busy(s, (struct quiesce_found){ t->tid, -1, pc[n - 1], 0, "stack unreliable past", false });
     } else if (s->mode == DJ_SCAN_FRAMES) {
         nf = fp_slots(start, switched, hi, fslot);
     }
@@ -174,7 +193,7 @@ static void scan_stack(struct scan *s, const struct unwind_regs *start, bool swi
         if (s->mode == DJ_SCAN_WORDS || (!exact && is_slot(fslot, nf, a))) {
             hit(s, v);
             djprobe_stats.stack_hits++;
-            found(t, -1, v, a, "stack word");
+            found(s, t, -1, v, a, "stack word");
         }
     }
 }
@@ -200,7 +219,7 @@ static void scan_thread(struct thread *t, void *arg)
         return;
     if ((s->checks & DJC_IPSCAN) && !running && t->tf && hit(s, t->tf->eip)) {
         djprobe_stats.ip_hits++;
-        found(t, -1, t->tf->eip, 0, "saved EIP");
+        found(s, t, -1, t->tf->eip, 0, "saved EIP");
     }
     if (!(s->checks & DJC_STACK))
         return;
@@ -223,14 +242,15 @@ static int scan_rv(void *arg)
         for (d = 0; d < c->irq_depth && d < INTR_NEST_MAX; d++)
             if (hit(s, c->intr_eips[d])) {
                 djprobe_stats.ip_hits++;
-                found(c->thread, i, c->intr_eips[d], 0, "interrupted EIP");
+                found(s, c->thread, i, c->intr_eips[d], 0, "interrupted EIP");
             }
         for (d = 0; d < s->n; d++)            /* in a handler called from a buffer */
             if (kprobe_detour_ret_in(i, s->r[d].lo, s->r[d].hi) && !s->r[d].busy) {
                 s->r[d].busy = true;
                 s->busy++;
                 djprobe_stats.ip_hits++;
-                found(c->thread, i, c->probe.running, 0, "detour handler running");
+                found(s, c->thread, i, c->probe.running, 0, "detour handler running");
+                s->r[d].f = quiesce_found;
             }
     }
     thread_foreach(scan_thread, s);
@@ -266,12 +286,19 @@ int quiesce_scan(struct dj_range *r, int n, unsigned checks, int mode, bool *sel
 struct tq { struct thread *t; int tid; uint32_t nvcsw; bool q, seen; };
 struct tasks { struct tq *e; int n, cap, left; bool snap; struct thread *self; };
 
+static int quiesce_idle = 0;
+KPARAM_ENUM("djprobe_tasks_idle", quiesce_idle, "halt|anywhere",
+            "tasks-RCU: an idle CPU parked in a rendezvous is quiet only straight from its hlt, "
+            "or wherever it stopped (a negative control)");
+enum { QUIESCE_IDLE_HALT, QUIESCE_IDLE_ANYWHERE };
+
 bool quiesce_quiet_now(struct thread *t)
 {
     struct cpu *c = parked_under(t);
     bool running = c != NULL;
     if (t->is_idle && running)               /* parked straight from its hlt */
-        return c->irq_depth == 1 && c->intr_eips[0] == (uint32_t)idle_halt_ret;
+        return quiesce_idle == QUIESCE_IDLE_ANYWHERE ||
+               (c->irq_depth == 1 && c->intr_eips[0] == (uint32_t)idle_halt_ret);
     if (t->is_idle && t->tf)                 /* preempted: only where it halts */
         return t->tf->eip == (uint32_t)idle_halt_ret;
     return !running && !t->tf && (t->is_idle || t->state != TS_RUNNING);
@@ -330,6 +357,11 @@ int quiesce_tasks(int max_ms)
         rendezvous_run(tasks_rv, &k);
         djprobe_stats.tasks_waits++;
     }
+    for (ms = 0; k.left && ms < k.n && k.e[ms].q; ms++)
+        ;
+    if (k.left)                                     /* for a report: the first still owed */
+        quiesce_found = (struct quiesce_found){ ms < k.n ? k.e[ms].tid : -1, -1, 0, 0,
+                                                "no voluntary switch yet", false };
     kfree(k.e);
     return k.left ? -1 : 0;
 }

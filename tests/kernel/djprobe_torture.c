@@ -143,12 +143,13 @@ static void stats(uint32_t progress)
     kprintf("djprobe-torture: progress %u calls %u checked, %u hits, optimized %u unoptimized %u "
             "(probes seen optimized %u), callee sleeps %u; threads found inside: EIP %u stack %u "
             "(stacks scanned %u, unreliable %u, word-scan false positives %u); retries %u deferred %u "
-            "refused %u buffers freed %u; errors %u\n",
+            "refused %u buffers freed %u (orphaned %u, kept %u, reclaimed %u); errors %u\n",
             progress, checked, hits, djprobe_stats.optimized, djprobe_stats.unoptimized, optimized_seen,
             sleeps, djprobe_stats.ip_hits, djprobe_stats.stack_hits, djprobe_stats.stacks,
             djprobe_stats.unreliable, djprobe_stats.false_pos,
             djprobe_stats.retries, djprobe_stats.deferred, djprobe_stats.refused,
-            djprobe_stats.buffers_freed, torture_errors);
+            djprobe_stats.buffers_freed, djprobe_stats.orphaned, djprobe_stats.kept, djprobe_stats.reclaimed,
+            torture_errors);
 }
 
 /* The preemption checks below fail the run unless landing=off or report. */

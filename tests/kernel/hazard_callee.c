@@ -13,6 +13,8 @@
 #include "kernel/thread.h"
 #include "kernel/mem.h"
 #include "kernel/cpu.h"
+#include "patch/slot.h"
+#include "patch/poke.h"
 
 int hz_mid_via(int x);
 int hz_framed(int x);
@@ -26,9 +28,27 @@ bool djprobe_freed_buffer(uint32_t a, uint32_t *probe);
 
 struct hz_point { const char *name; int (*callee)(int); uint32_t at; int result; };
 
+/* A callee no unwind table describes (code in an instruction slot): 2x + 3.
+ * A thread stopped there has an unreliable exact unwind, and the return
+ * address into the region lies beyond where it stops. */
+static int (*undescribed(void))(int)
+{
+    static const uint8_t code[] = { 0x8b, 0x44, 0x24, 0x04,    /* mov 4(%esp),%eax */
+                                    0x01, 0xc0,                /* add %eax,%eax */
+                                    0x83, 0xc0, 0x03,          /* add $3,%eax */
+                                    0xc3 };                    /* ret */
+    static uint8_t *slot;
+    if (!slot && (slot = slot_alloc_n(1)))
+        text_write(slot, code, sizeof code);
+    return (int (*)(int))slot;
+}
+
 static struct hz_point point(const char *id)
 {
     const char *p = id + 3;                      /* after "H3-" / "H8-" / "H2-" */
+    if (!kmemcmp(p, "unreliable", 11))
+        return (struct hz_point){ "in code no unwind table describes", undescribed(),
+                                  (uint32_t)undescribed(), 2 * HZ_ARG + 4 };
     if (!kmemcmp(p, "pushed", 7))
         return (struct hz_point){ "after its push %ebp", hz_framed, DJ_AT(hz_framed, hz_framed_pushed), 41 };
     if (!kmemcmp(p, "ret", 4))
@@ -82,7 +102,12 @@ static void parked_callee(struct cell *c, int mode)
         cell_error(c, "the parked call returned %d, not %d", pk.result, pt.result);
 }
 
-void hz_h3_callee(struct cell *c) { parked_callee(c, PARK_PREEMPT); }
+void hz_h3_callee(struct cell *c)
+{
+    if (!undescribed())
+        return cell_error(c, "out of instruction slots");
+    parked_callee(c, PARK_PREEMPT);
+}
 void hz_h2_callee(struct cell *c) { parked_callee(c, PARK_SPIN); }
 
 /* H8-*: the thread runs the buffer's copy and is parked in the callee while

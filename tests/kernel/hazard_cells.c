@@ -324,16 +324,22 @@ void hz_h2_callee(struct cell *c);
 void hz_h8_callee(struct cell *c);
 void hz_h8_self(struct cell *c);
 void hz_h8_handler(struct cell *c);   /* tests/kernel/hazard_handler.c */
+void hz_h8_forever(struct cell *c);   /* tests/kernel/hazard_orphan.c */
+void hz_h2_idle(struct cell *c);      /* tests/kernel/hazard_idle.c */
+void hz_h8_word(struct cell *c);
+void hz_h8_local(struct cell *c);
 
 const struct hazard hazards[] = {
     { "H1", h1, 1 }, { "H2", h2, 2 }, { "H3", h3, 1 }, { "H4", h4, 1 }, { "H5", h5, 1 },
     { "H6", h6, 1 }, { "H8", h8, 1 }, { "H9", h9, 1 }, { "H10", h10, 1 }, { "H11", h11, 1 },
     { "H12", h12, 1 },
-    { "H1-edge", h1_edge, 1 }, { "H2-callee", hz_h2_callee, 2 },
+    { "H1-edge", h1_edge, 1 }, { "H2-callee", hz_h2_callee, 2 }, { "H2-idle", hz_h2_idle, 2 },
     { "H3-entry", hz_h3_callee, 1 }, { "H3-pushed", hz_h3_callee, 1 },
     { "H3-ret", hz_h3_callee, 1 }, { "H3-noframe", hz_h3_callee, 1 },
+    { "H3-unreliable", hz_h3_callee, 1 },
     { "H8-entry", hz_h8_callee, 1 }, { "H8-pushed", hz_h8_callee, 1 },
     { "H8-ret", hz_h8_callee, 1 }, { "H8-noframe", hz_h8_callee, 1 }, { "H8-self", hz_h8_self, 1 },
-    { "H8-handler", hz_h8_handler, 2 },
+    { "H8-handler", hz_h8_handler, 2 }, { "H8-handler2", hz_h8_handler, 2 },
+    { "H8-forever", hz_h8_forever, 1 }, { "H8-word", hz_h8_word, 1 }, { "H8-local", hz_h8_local, 1 },
     { 0, 0, 0 },
 };

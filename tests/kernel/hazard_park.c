@@ -39,9 +39,14 @@ static bool park_db(struct trapframe *tf)
     return true;
 }
 
-static void worker(void *arg)
+void park_register(void)
 {
-    struct park *p = arg;
+    static bool registered;
+    if (!registered) { trap_register(T_DB, park_db); registered = true; }
+}
+
+void park_call(struct park *p)
+{
     uint32_t f = read_eflags();
     cli();                                       /* arm on this CPU, then run the target */
     armed[cpu_id()] = p;
@@ -54,11 +59,12 @@ static void worker(void *arg)
     p->done = 1;
 }
 
+static void worker(void *arg) { park_call(arg); }
+
 int park_start(struct park *p, char *why, size_t n)
 {
-    static bool registered;
     int i;
-    if (!registered) { trap_register(T_DB, park_db); registered = true; }
+    park_register();
     p->result = p->done = p->hit = p->released = 0;
     p->release = false;
     if (!(p->t = thread_create("hz-worker", worker, p, 1u << p->cpu)))

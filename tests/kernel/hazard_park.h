@@ -22,6 +22,10 @@ struct park {
 /* Start the worker pinned to p->cpu and wait (up to 1 s) until it is parked
  * at p->at.  0, or -1 with why. */
 int park_start(struct park *p, char *why, size_t n);
+/* The worker's body on this CPU, whatever runs it (an IPI handler too):
+ * arm, call fn(arg), disarm.  PARK_SPIN only outside a thread of its own. */
+void park_call(struct park *p);
+void park_register(void);              /* its #DB handler, before a park_call */
 uint32_t park_eip(struct park *p);     /* saved or interrupted EIP now */
 /* Let it go on (PREEMPT: wake; SPIN: leave the handler); once only. */
 void park_release(struct park *p);

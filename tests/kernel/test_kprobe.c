@@ -307,6 +307,7 @@ static void held_releaser(void *arg) { (void)arg; thread_sleep_ns(30000000); hel
  * removal returned first (before the handler may run on in freed memory):
  * 1 if the handler had finished when kprobe_unregister returned, 0 if not,
  * -1 if a thread could not start. */
+static int held_many;                 /* >0: held_remove removes p[0..held_many) as one batch */
 static int held_remove(struct kprobe *p, void (*caller)(void *), volatile int *result, const char *why,
                        struct kprobe *then_add)
 {
@@ -329,7 +330,10 @@ static int held_remove(struct kprobe *p, void (*caller)(void *), volatile int *r
         thread_join(c);
         return -1;
     }
-    kprobe_unregister(p);
+    if (held_many)
+        kprobe_unregister_many(p, held_many);
+    else
+        kprobe_unregister(p);
     if (!(out = held_out))
         kprintf("# kprobe: unregister returned while %s still ran on cpu 1 (H7)\n", why);
     held_go = 1;
@@ -349,6 +353,28 @@ KTEST(kprobe_unregister_waits_for_a_held_handler)
     KASSERT((out = held_remove(&p, held_caller, &result, "the pre-handler", NULL)) >= 0);
     KEXPECT(out);
     KEXPECT_EQ(result, 7);
+}
+
+/* The same through kprobe_unregister_many: the held probe and one at
+ * another site, removed as one batch (one reference wait for both sites).
+ * Negative control: int3_refs=skip (neg-kprobe-held-handler-many.scn). */
+KTEST(kprobe_unregister_many_waits_for_a_held_handler)
+{
+    struct kprobe p[2] = { { .addr = AT(kp_add, kp_add_mov), .pre_handler = pre_held },
+                           { .symbol = "kp_leaf", .pre_handler = pre_nothing } };
+    volatile int result = 0;
+    int out;
+    if (ncpu < 2)
+        return;
+    KASSERT(reg(ktest_ctx, &p[0]));
+    KASSERT(reg(ktest_ctx, &p[1]));
+    held_many = 2;
+    out = held_remove(p, held_caller, &result, "the pre-handler of a batch", NULL);
+    held_many = 0;
+    KASSERT(out >= 0);
+    KEXPECT(out);
+    KEXPECT_EQ(result, 7);
+    KEXPECT_EQ(kprobe_count(), 0);
 }
 
 /* The same in a detour buffer: two probes on one jump-optimized site, the
