@@ -208,10 +208,14 @@ void proc_exit(int code)
     thread_exit();
 }
 
+void (*proc_reap_hook)(struct proc *p);
+
 /* Free a zombie once its thread is off every CPU. */
 static void reap(struct proc *p)
 {
     thread_join(p->thread);
+    if (proc_reap_hook)
+        proc_reap_hook(p);
     slot_free(p);
 }
 

@@ -26,6 +26,7 @@ struct proc {
     volatile bool killed;            /* ends at its next return to user mode */
     int exit_code;
     int kill_vec;                    /* the exception that killed it */
+    uint32_t kill_eip;               /* and where, as its kill line names it */
     uint32_t arg, entry;
     uint32_t report[4];              /* SYS_report (test support) */
     uint32_t nsyscalls;              /* counted here, SYS_report and SYS_exit excluded */
@@ -51,6 +52,8 @@ const char *proc_prog_name(const struct proc *p);
  * the table's slot i, and a process's user EIP as it will resume. */
 struct proc *proc_slot(int i);
 uint32_t proc_user_eip(const struct proc *p);
+/* Test support: called by every reap between freeing the thread and the slot. */
+extern void (*proc_reap_hook)(struct proc *p);
 /* Symbol of a user address in the process's program: "name+off" or hex. */
 void proc_describe(const struct proc *p, uint32_t addr, char *buf, int len);
 #endif

@@ -45,7 +45,8 @@ bool uspace_fault(struct trapframe *tf)
     ASSERT(p);
     if ((tf->trapno == T_BP || tf->trapno == T_DB) && uprobe_trap(tf))
         return true;                   /* a user probe's */
-    proc_describe(p, uprobe_real_eip(p, tf->eip), where, sizeof where);
+    p->kill_eip = uprobe_real_eip(p, tf->eip);
+    proc_describe(p, p->kill_eip, where, sizeof where);
     console_lock();
     kprintf("process %s (pid %d) killed: %s at %s (user)", p->name, p->pid,
             trap_name((int)tf->trapno), where);
