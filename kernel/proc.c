@@ -170,7 +170,7 @@ struct proc *proc_spawn(const char *name, uint32_t arg, struct proc *parent, boo
     t->fn = proc_thread;
     t->arg = p;
     t->proc = p;
-    p->thread = t;
+    __atomic_store_n(&p->thread, t, __ATOMIC_RELEASE);   /* scanners: prog, entry, thread set */
     sched_enqueue(t);
     return p;
 fail:

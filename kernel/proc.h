@@ -8,6 +8,19 @@
 #include "kernel/types.h"
 #include "kernel/thread.h"
 
+/* What a scanner that takes no lock (a rendezvous: every other CPU parked,
+ * so no state changes under it; patch/uprobe_opt.c) may read, by state:
+ *   P_FREE    nothing.
+ *   P_RUN     pid, name, prog, killed, ustep; with thread set (published
+ *             last by proc_spawn, release), proc_user_eip(): entry until
+ *             entered, then the ring-3 frame atop the live thread's stack.
+ *             A killed process never returns to user mode (uspace_return).
+ *   P_ZOMBIE  pid, name, prog only: its thread has exited and the reaper
+ *             frees it (thread_join) before the slot, so p->thread and the
+ *             frame on its stack may be freed memory; it never runs again,
+ *             so its EIP is no hazard either.
+ * The reaper's order (exit: P_ZOMBIE under ptable_lock, then thread_exit;
+ * reap: thread_join, then P_FREE) is what scanners rely on. */
 #define NPROC 64
 #define PROC_KILLED(vec) (-1000 - (vec))   /* exit code of a process killed by an exception */
 

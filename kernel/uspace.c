@@ -41,6 +41,7 @@ void uspace_syscall(struct trapframe *tf)
 bool uspace_fault(struct trapframe *tf)
 {
     struct proc *p = proc_current();
+    uint32_t cr2 = read_cr2();         /* first: a fixed-up #PF in anything below would change it */
     char where[96];
     ASSERT(p);
     if ((tf->trapno == T_BP || tf->trapno == T_DB) && uprobe_trap(tf))
@@ -51,7 +52,7 @@ bool uspace_fault(struct trapframe *tf)
     kprintf("process %s (pid %d) killed: %s at %s (user)", p->name, p->pid,
             trap_name((int)tf->trapno), where);
     if (tf->trapno == T_PF)
-        kprintf(", address %08x (%s, %s)", read_cr2(), tf->err & 1 ? "protection" : "not present",
+        kprintf(", address %08x (%s, %s)", cr2, tf->err & 1 ? "protection" : "not present",
                 tf->err & 2 ? "write" : "read");
     kprintf(", ESP %08x\n", TF_USER(tf)->esp);
     console_unlock();
@@ -66,6 +67,7 @@ bool uspace_fault(struct trapframe *tf)
 void uspace_uprobe(struct trapframe *tf)
 {
     if (!uprobe_opt_trap(tf)) {
+        tf->eip -= 2;                  /* reported at the int $0x82 itself, as a #GP would be */
         tf->trapno = T_GP;
         uspace_fault(tf);
     }
