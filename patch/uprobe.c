@@ -24,12 +24,14 @@
 struct usite usites[USITE_MAX];
 struct uprobe_stats uprobe_stats;
 static int uprobe_bug;
-KPARAM_ENUM("uprobe_bug", uprobe_bug, "none|cow|no_ref_wait",
+KPARAM_ENUM("uprobe_bug", uprobe_bug, "none|cow|no_ref_wait|unbounded",
             "user-probe negative controls: cow writes the int3 into one process's private copy of "
             "the text page (the others run unprobed), no_ref_wait frees a site while a process may "
-            "still be stepping its instruction");
-enum { UPB_NONE, UPB_COW, UPB_NO_REF_WAIT };
+            "still be stepping its instruction, unbounded waits for a site's references or a "
+            "buffer's processes without uprobe_wait_ms");
+enum { UPB_NONE, UPB_COW, UPB_NO_REF_WAIT, UPB_UNBOUNDED };
 bool uprobe_cow_bug(void) { return uprobe_bug == UPB_COW; }
+bool uprobe_unbounded_bug(void) { return uprobe_bug == UPB_UNBOUNDED; }
 struct sleeplock uprobe_mutex = SLEEPLOCK_INIT("uprobe");
 int uprobe_wait_ms = 1000;
 KPARAM_INT("uprobe_wait_ms", uprobe_wait_ms, 1, 600000,
@@ -267,8 +269,8 @@ static void report_holder(struct proc *p, void *arg)
     struct usite *s = arg;
     if (p->state == P_RUN && p->ustep == s)
         kprintf("uprobe: site %s:%08x orphaned after %d ms: process %s (pid %d) at EIP %08x "
-                "still steps its copy\n", uprogs[s->prog].name, s->addr, uprobe_wait_ms, p->name,
-                p->pid, proc_user_eip(p));
+                "(%08x in the text) still steps its copy\n", uprogs[s->prog].name, s->addr,
+                uprobe_wait_ms, p->name, p->pid, proc_user_eip(p), uprobe_real_eip(p, proc_user_eip(p)));
 }
 
 /* No #BP handler still inside (they run with interrupts off), and no
@@ -279,8 +281,8 @@ static bool site_quiet(struct usite *s)
     uint32_t polls = 0, max = (uint32_t)uprobe_wait_ms * 10;
     sync_cores();
     while (uprobe_bug != UPB_NO_REF_WAIT && __atomic_load_n(&s->refs, __ATOMIC_ACQUIRE)) {
-        if (++polls > max)
-            return false;
+        if (++polls > max && uprobe_bug != UPB_UNBOUNDED)
+            return false;              /* BUG on purpose with uprobe_bug=unbounded: no bound */
         thread_sleep_ns(100000);       /* BUG on purpose above with uprobe_bug=no_ref_wait */
     }
     return true;

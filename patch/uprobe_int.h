@@ -47,4 +47,5 @@ uint32_t uopt_real_eip(int prog, uint32_t eip);   /* a buffer address -> the pro
 extern struct sleeplock uprobe_mutex;
 void usite_unoptimize(struct usite *s);       /* under uprobe_mutex */
 bool uprobe_cow_bug(void);                    /* uprobe_bug=cow: int3s in a private copy only */
+bool uprobe_unbounded_bug(void);              /* uprobe_bug=unbounded: waits without a bound */
 #endif

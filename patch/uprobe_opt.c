@@ -336,7 +336,7 @@ static void unoptimize_locked(struct usite *s)
     b[0] = 0xCC;
     kmemcpy(b + 1, s->region + 1, 4);
     write_region(s, b, false);
-    while (!uprobe_opt_naive && buf_busy(s->prog, s->buf, &r) && tries < max) {
+    while (!uprobe_opt_naive && buf_busy(s->prog, s->buf, &r) && (tries < max || uprobe_unbounded_bug())) {
         tries++;                       /* H8: a process still runs the buffer */
         thread_sleep_ns(200000);
     }
@@ -350,8 +350,8 @@ static void unoptimize_locked(struct usite *s)
         ubuf_owner[s->prog][s->buf] = UBUF_ORPHAN;   /* kept as is for the process in it */
         USTAT_ADD(orphan_bufs, 1);
         kprintf("uprobe: buffer %d of %s (probe at %08x) orphaned after %d ms: process %s (pid %d) "
-                "at EIP %08x runs it\n", s->buf, uprogs[s->prog].name, s->addr, uprobe_wait_ms,
-                r.name, r.pid, r.at);
+                "at EIP %08x (%08x in the text) runs it\n", s->buf, uprogs[s->prog].name, s->addr,
+                uprobe_wait_ms, r.name, r.pid, r.at, uopt_real_eip(s->prog, r.at));
     } else {
         ubuf_owner[s->prog][s->buf] = NULL;
     }

@@ -247,3 +247,82 @@ KTEST(ucell_h8_scan_during_reap)
     KEXPECT_EQ(reap_r, 0);
     uprobe_unregister(&reap_u);
 }
+
+/* Bounded waits (issue 30, item 11, user half): a remover whose process
+ * never leaves returns after uprobe_wait_ms; the site or buffer is orphaned
+ * (kept, counted, named) and reclaimed once the process has left.  Under
+ * uprobe_bug=unbounded the remover is still waiting (neg-ucell-unbounded). */
+#define UC_WAIT_MS 50
+static bool uc_done_within(volatile int *done, int ms)
+{
+    int i;
+    for (i = 0; i < ms && !*done; i++)
+        thread_sleep_ns(1000000);
+    return *done;
+}
+
+KTEST(ucell_h8_buffer_orphaned_then_reclaimed)
+{
+    static struct uprobe u;
+    char err[160];
+    struct proc *p;
+    struct thread *t;
+    int r = 1, i, b, saved = uprobe_wait_ms;
+    uint32_t orphans = uprobe_stats.orphan_bufs, reclaimed = uprobe_stats.reclaimed_bufs;
+    uprobe_wait_ms = UC_WAIT_MS;
+    u = (struct uprobe){ .prog = "ucell", .symbol = "ut_opt0_site", .pre_handler = nop_pre };
+    KASSERT(uprobe_register(&u, err, sizeof err) == 0);
+    for (i = 0; i < 100 && (r = uprobe_optimize(&u, err, sizeof err)) == 1; i++)
+        thread_sleep_ns(1000000);
+    KASSERT(r == 0 && u.site->buf >= 0);
+    b = u.site->buf;
+    p = park(USER_UBUF + 64 * (uint32_t)b + 4);
+    KASSERT(p && upk.hit);
+    unopt_done = 0;
+    t = thread_create("ucell-unopt", unopt, &u, CPUMASK_ALL);
+    KEXPECT(uc_done_within(&unopt_done, 20 * UC_WAIT_MS));   /* returned: bounded */
+    KEXPECT(!uprobe_optimized(&u));
+    KEXPECT_EQ(uprobe_stats.orphan_bufs, orphans + (unopt_done ? 1 : 0));
+    if (unopt_done) {
+        KEXPECT_EQ(uprobe_optimize(&u, err, sizeof err), 0);
+        KEXPECT_NE(u.site->buf, b);              /* still reserved: the process is in it */
+        uprobe_unoptimize(&u);
+    }
+    KEXPECT_EQ(unpark(p), 0);                    /* it ran the orphaned buffer to its end */
+    thread_join(t);
+    KEXPECT_EQ(uprobe_optimize(&u, err, sizeof err), 0);
+    KEXPECT_EQ(u.site->buf, b);                  /* reclaimed by the scan, first free again */
+    KEXPECT_EQ(uprobe_stats.reclaimed_bufs, reclaimed + 1);
+    uprobe_unregister(&u);
+    uprobe_wait_ms = saved;
+}
+
+KTEST(ucell_h7_site_orphaned_then_reclaimed)
+{
+    static struct uprobe u, v;
+    char err[160];
+    struct proc *p;
+    struct thread *t;
+    struct usite *s;
+    int saved = uprobe_wait_ms;
+    uint32_t orphans = uprobe_stats.orphan_sites, reclaimed = uprobe_stats.reclaimed_sites;
+    uprobe_wait_ms = UC_WAIT_MS;
+    u = (struct uprobe){ .prog = "ucell", .symbol = "ut_opt0_site", .pre_handler = nop_pre };
+    KASSERT(uprobe_register(&u, err, sizeof err) == 0);
+    s = u.site;
+    p = park(USER_XOL);                          /* the #BP taken, the copy not yet run */
+    KASSERT(p && upk.hit && p->ustep == s);
+    unreg_done = 0;
+    t = thread_create("ucell-unreg", unreg, &u, CPUMASK_ALL);
+    KEXPECT(uc_done_within(&unreg_done, 20 * UC_WAIT_MS));   /* returned: bounded */
+    KEXPECT_EQ(uprobe_stats.orphan_sites, orphans + (unreg_done ? 1 : 0));
+    KEXPECT(unreg_done ? s->state == USITE_GOING && s->orphan : true);   /* kept for the step */
+    KEXPECT_EQ(unpark(p), 0);                    /* its step ended with its own site's fix-up */
+    thread_join(t);
+    v = (struct uprobe){ .prog = "ucell", .symbol = "ut_h3", .pre_handler = nop_pre };
+    KEXPECT_EQ(uprobe_register(&v, err, sizeof err), 0);
+    KEXPECT_EQ(uprobe_stats.reclaimed_sites, reclaimed + 1);
+    KEXPECT(v.site == s);                        /* the reclaimed slot is the first free */
+    uprobe_unregister(&v);
+    uprobe_wait_ms = saved;
+}
