@@ -40,6 +40,7 @@ struct proc {
     int exit_code;
     int kill_vec;                    /* the exception that killed it */
     uint32_t kill_eip;               /* and where, as its kill line names it */
+    uint32_t kill_cr2;               /* a #PF's address, as its kill line names it */
     uint32_t arg, entry;
     uint32_t report[4];              /* SYS_report (test support) */
     uint32_t nsyscalls;              /* counted here, SYS_report and SYS_exit excluded */

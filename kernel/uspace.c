@@ -47,6 +47,7 @@ bool uspace_fault(struct trapframe *tf)
     if ((tf->trapno == T_BP || tf->trapno == T_DB) && uprobe_trap(tf))
         return true;                   /* a user probe's */
     p->kill_eip = uprobe_real_eip(p, tf->eip);
+    p->kill_cr2 = cr2;
     proc_describe(p, p->kill_eip, where, sizeof where);
     console_lock();
     kprintf("process %s (pid %d) killed: %s at %s (user)", p->name, p->pid,

@@ -13,6 +13,11 @@
 #include "kernel/mem.h"
 #include "kernel/console.h"
 #include "patch/uprobe.h"
+#include "patch/kprobe.h"
+#include "kernel/fixup.h"
+#include "kernel/ipi.h"
+#include "kernel/cpu.h"
+#include "kernel/x86.h"
 
 #define UE_N 20                          /* calls per target in mode 0 */
 
@@ -204,6 +209,80 @@ KTEST(uedge_stray_interrupt_instructions)
     KEXPECT_EQ(at, ue_sym("ue_int81_site"));
     KEXPECT_EQ(ue_run(5, 0, &at), PROC_KILLED(T_GP));
     KEXPECT_EQ(at, ue_sym("ue_int82_site"));
+}
+
+/* Item 10: a user #PF's address survives a fixed-up #PF taken on the way
+ * to the kill line (here a kprobe handler on proc_describe, which the fault
+ * path calls, reads an unmapped kernel address: CR2 changes). */
+static volatile int cr2_reads;
+static int cr2_pre(struct kprobe *k, struct trapframe *tf)
+{
+    uint32_t v;
+    (void)k;
+    (void)tf;
+    cr2_reads += probe_read(&v, (const void *)0xFFFFF000u, 4) != 0;
+    return 0;
+}
+
+KTEST(uedge_user_fault_address_survives_a_nested_fault)
+{
+    static struct kprobe k;
+    char err[160];
+    struct proc *p;
+    k = (struct kprobe){ .symbol = "proc_describe", .pre_handler = cr2_pre };
+    KASSERT(kprobe_register(&k, err, sizeof err) == 0);
+    cr2_reads = 0;
+    p = proc_spawn("uedge", 2 << 16, NULL, false, CPUMASK_ALL, err, sizeof err);
+    KASSERT(p != NULL);
+    wait_for_completion(&p->done);
+    kprobe_unregister(&k);
+    KEXPECT_EQ(cr2_reads, 1);                    /* the nested fault happened */
+    KEXPECT_EQ(p->kill_cr2, 0);                  /* ue_long(NULL) writes to address 0 */
+    KEXPECT_EQ(proc_wait(p), PROC_KILLED(T_PF));
+}
+
+/* Item 10, the NMI half: a CPU whose CR2 holds a fault's address takes an
+ * NMI whose handler takes a fixed-up #PF of its own; CR2 is the same after
+ * (kernel/trap.c saves and restores it around an NMI, as DR6). */
+static volatile int cr2n_ready, cr2n_done;
+static volatile uint32_t cr2n_seen;
+static void cr2n_nmi(struct trapframe *tf)
+{
+    uint32_t v;
+    (void)tf;
+    probe_read(&v, (const void *)0xFFFFF000u, 4);
+    __atomic_store_n(&cr2n_done, 1, __ATOMIC_RELEASE);
+}
+
+static void cr2n_thread(void *arg)
+{
+    uint32_t v;
+    (void)arg;
+    cli();
+    probe_read(&v, (const void *)0xFFFFE000u, 4);   /* CR2 = fffff000 - 0x1000 */
+    __atomic_store_n(&cr2n_ready, 1, __ATOMIC_RELEASE);
+    while (!__atomic_load_n(&cr2n_done, __ATOMIC_ACQUIRE))
+        pause();
+    cr2n_seen = read_cr2();
+    sti();
+}
+
+KTEST(uedge_cr2_survives_an_nmi)
+{
+    struct thread *t;
+    int i;
+    if (ncpu < 2) {
+        kprintf("# one CPU: no NMI from another\n");
+        return;
+    }
+    cr2n_ready = cr2n_done = 0;
+    KASSERT((t = thread_create("cr2-nmi", cr2n_thread, NULL, 1u << 1)) != NULL);
+    for (i = 0; i < 2000 && !cr2n_ready; i++)
+        thread_sleep_ns(1000000);
+    KASSERT(cr2n_ready);
+    smp_nmi_call(1, cr2n_nmi);
+    thread_join(t);
+    KEXPECT_EQ(cr2n_seen, 0xFFFFE000u);
 }
 
 /* Item 6: the jump at ue_strad_site spans two text pages.  Last in this
