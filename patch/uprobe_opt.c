@@ -116,13 +116,14 @@ static int branches_in(struct usite *s, uint32_t lo, uint32_t hi, char *err, siz
 }
 
 /* H10: another probe's int3 inside the region (the jump would overwrite
- * it, and unoptimize would restore the original byte under it). */
+ * it, and unoptimize would restore the original byte under it).  Only
+ * ARMED sites have one: an orphaned (GOING) site's byte is restored. */
 static int probe_inside(struct usite *s, char *err, size_t n)
 {
     int k;
     for (k = 0; k < USITE_MAX; k++) {
         struct usite *o = &usites[k];
-        if (o != s && o->state != USITE_FREE && o->prog == s->prog && o->addr > s->addr &&
+        if (o != s && o->state == USITE_ARMED && o->prog == s->prog && o->addr > s->addr &&
             o->addr < s->addr + s->olen)
             return refuse(err, n, "H10", s, "another probe inside the region", o->addr);
     }
