@@ -24,14 +24,16 @@
 struct usite usites[USITE_MAX];
 struct uprobe_stats uprobe_stats;
 static int uprobe_bug;
-KPARAM_ENUM("uprobe_bug", uprobe_bug, "none|cow|no_ref_wait|unbounded",
+KPARAM_ENUM("uprobe_bug", uprobe_bug, "none|cow|no_ref_wait|unbounded|scan_dead",
             "user-probe negative controls: cow writes the int3 into one process's private copy of "
             "the text page (the others run unprobed), no_ref_wait frees a site while a process may "
             "still be stepping its instruction, unbounded waits for a site's references or a "
-            "buffer's processes without uprobe_wait_ms");
-enum { UPB_NONE, UPB_COW, UPB_NO_REF_WAIT, UPB_UNBOUNDED };
+            "buffer's processes without uprobe_wait_ms, scan_dead has the rendezvous scans read "
+            "zombies (their EIP a hazard, their thread perhaps freed)");
+enum { UPB_NONE, UPB_COW, UPB_NO_REF_WAIT, UPB_UNBOUNDED, UPB_SCAN_DEAD };
 bool uprobe_cow_bug(void) { return uprobe_bug == UPB_COW; }
 bool uprobe_unbounded_bug(void) { return uprobe_bug == UPB_UNBOUNDED; }
+bool uprobe_scan_dead_bug(void) { return uprobe_bug == UPB_SCAN_DEAD; }
 struct sleeplock uprobe_mutex = SLEEPLOCK_INIT("uprobe");
 int uprobe_wait_ms = 1000;
 KPARAM_INT("uprobe_wait_ms", uprobe_wait_ms, 1, 600000,

@@ -48,4 +48,5 @@ extern struct sleeplock uprobe_mutex;
 void usite_unoptimize(struct usite *s);       /* under uprobe_mutex */
 bool uprobe_cow_bug(void);                    /* uprobe_bug=cow: int3s in a private copy only */
 bool uprobe_unbounded_bug(void);              /* uprobe_bug=unbounded: waits without a bound */
+bool uprobe_scan_dead_bug(void);              /* uprobe_bug=scan_dead: scans read zombies */
 #endif

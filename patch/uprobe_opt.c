@@ -207,7 +207,9 @@ static struct proc *anyone_in(int prog, uint32_t lo, uint32_t hi, uint32_t *at)
     for (i = 0; i < NPROC; i++) {
         struct proc *p = proc_slot(i);
         uint32_t eip;
-        if (p->state != P_RUN || p->killed || p->prog != prog || !p->thread)
+        if (uprobe_scan_dead_bug() ? p->state == P_FREE : p->state != P_RUN || p->killed)
+            continue;                  /* BUG on purpose with uprobe_bug=scan_dead */
+        if (p->prog != prog || !p->thread)
             continue;
         eip = proc_user_eip(p);
         if (p->ustep && eip >= USER_XOL && eip < USER_XOL + PAGE_SIZE)
