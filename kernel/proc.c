@@ -170,7 +170,7 @@ struct proc *proc_spawn(const char *name, uint32_t arg, struct proc *parent, boo
     t->fn = proc_thread;
     t->arg = p;
     t->proc = p;
-    p->thread = t;
+    __atomic_store_n(&p->thread, t, __ATOMIC_RELEASE);   /* scanners: prog, entry, thread set */
     sched_enqueue(t);
     return p;
 fail:
@@ -208,10 +208,14 @@ void proc_exit(int code)
     thread_exit();
 }
 
+void (*proc_reap_hook)(struct proc *p);
+
 /* Free a zombie once its thread is off every CPU. */
 static void reap(struct proc *p)
 {
     thread_join(p->thread);
+    if (proc_reap_hook)
+        proc_reap_hook(p);
     slot_free(p);
 }
 

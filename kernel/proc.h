@@ -8,6 +8,19 @@
 #include "kernel/types.h"
 #include "kernel/thread.h"
 
+/* What a scanner that takes no lock (a rendezvous: every other CPU parked,
+ * so no state changes under it; patch/uprobe_opt.c) may read, by state:
+ *   P_FREE    nothing.
+ *   P_RUN     pid, name, prog, killed, ustep; with thread set (published
+ *             last by proc_spawn, release), proc_user_eip(): entry until
+ *             entered, then the ring-3 frame atop the live thread's stack.
+ *             A killed process never returns to user mode (uspace_return).
+ *   P_ZOMBIE  pid, name, prog only: its thread has exited and the reaper
+ *             frees it (thread_join) before the slot, so p->thread and the
+ *             frame on its stack may be freed memory; it never runs again,
+ *             so its EIP is no hazard either.
+ * The reaper's order (exit: P_ZOMBIE under ptable_lock, then thread_exit;
+ * reap: thread_join, then P_FREE) is what scanners rely on. */
 #define NPROC 64
 #define PROC_KILLED(vec) (-1000 - (vec))   /* exit code of a process killed by an exception */
 
@@ -26,6 +39,8 @@ struct proc {
     volatile bool killed;            /* ends at its next return to user mode */
     int exit_code;
     int kill_vec;                    /* the exception that killed it */
+    uint32_t kill_eip;               /* and where, as its kill line names it */
+    uint32_t kill_cr2;               /* a #PF's address, as its kill line names it */
     uint32_t arg, entry;
     uint32_t report[4];              /* SYS_report (test support) */
     uint32_t nsyscalls;              /* counted here, SYS_report and SYS_exit excluded */
@@ -51,6 +66,8 @@ const char *proc_prog_name(const struct proc *p);
  * the table's slot i, and a process's user EIP as it will resume. */
 struct proc *proc_slot(int i);
 uint32_t proc_user_eip(const struct proc *p);
+/* Test support: called by every reap between freeing the thread and the slot. */
+extern void (*proc_reap_hook)(struct proc *p);
 /* Symbol of a user address in the process's program: "name+off" or hex. */
 void proc_describe(const struct proc *p, uint32_t addr, char *buf, int len);
 #endif

@@ -106,7 +106,7 @@ NOPROBE void trap(struct trapframe *tf)
 {
     struct cpu *c = mycpu();
     uint32_t vec = tf->trapno;         /* handlers may set TRAP_PUSH in tf->trapno */
-    uint32_t nmi_dr6 = 0;
+    uint32_t nmi_dr6 = 0, nmi_cr2 = 0;
     int i;
     bool done = false, user = tf->cs & 3;
     if (vec == T_SYSCALL && user) {
@@ -122,8 +122,10 @@ NOPROBE void trap(struct trapframe *tf)
      * may watch a kernel stack).  Issue 21. */
     if (vec == T_DB)
         tf->err = dr6_db_enter();
-    else if (vec == T_NMI)
+    else if (vec == T_NMI) {
         tf->err = nmi_dr6 = dr6_nmi_enter();
+        nmi_cr2 = read_cr2();          /* a fixed-up #PF in a callback changes it (issue 30) */
+    }
     if (vec == T_NMI) c->nmi_depth++;
     if (vec < 32) c->nexc[vec]++;
     if (c->irq_depth < INTR_NEST_MAX) c->intr_eips[c->irq_depth] = tf->eip;
@@ -143,6 +145,8 @@ NOPROBE void trap(struct trapframe *tf)
     c->irq_depth--;
     if (vec == T_NMI) {
         c->nmi_depth--;
+        if (read_cr2() != nmi_cr2)
+            write_cr2(nmi_cr2);        /* an interrupted #PF may not have read it yet */
         dr6_nmi_exit(nmi_dr6);         /* last: an interrupted #DB may not have read it yet */
     }
     else if (vec >= T_IRQ0 && c->irq_depth == 0)

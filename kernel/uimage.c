@@ -49,7 +49,7 @@ static int load(int prog, char *err, int errlen)
     const struct uprog *up = &uprogs[prog];
     int i, n = 0;
     uint32_t va;
-    if (im->ready)
+    if (__atomic_load_n(&im->ready, __ATOMIC_ACQUIRE))
         return 0;
     if (elf_check(up->image, up->size, &im->e, err, errlen))
         return -1;
@@ -72,7 +72,7 @@ static int load(int prog, char *err, int errlen)
         return -ENOMEM;
     }
     im->nro = n;
-    im->ready = true;
+    __atomic_store_n(&im->ready, true, __ATOMIC_RELEASE);   /* readers take no lock: e, ro, ubuf first */
     return 0;
 }
 
@@ -128,14 +128,14 @@ int uimage_map(int prog, uint32_t *pgdir, uint32_t *entry, char *err, int errlen
 
 uint32_t uimage_ubuf_page(int prog)
 {
-    return prog >= 0 && prog < UIMAGE_MAX && READ_ONCE(images[prog].ready) ? images[prog].ubuf : 0;
+    return prog >= 0 && prog < UIMAGE_MAX && __atomic_load_n(&images[prog].ready, __ATOMIC_ACQUIRE) ? images[prog].ubuf : 0;
 }
 
 uint32_t uimage_text_page(int prog, uint32_t va)
 {
     struct uimage *im = &images[prog];
     int i, k = 0;
-    if (prog < 0 || prog >= UIMAGE_MAX || !READ_ONCE(im->ready))
+    if (prog < 0 || prog >= UIMAGE_MAX || !__atomic_load_n(&im->ready, __ATOMIC_ACQUIRE))
         return 0;
     for (i = 0; i < im->e.nseg; i++) {
         const struct elf_seg *s = &im->e.seg[i];

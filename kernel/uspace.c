@@ -41,16 +41,19 @@ void uspace_syscall(struct trapframe *tf)
 bool uspace_fault(struct trapframe *tf)
 {
     struct proc *p = proc_current();
+    uint32_t cr2 = read_cr2();         /* first: a fixed-up #PF in anything below would change it */
     char where[96];
     ASSERT(p);
     if ((tf->trapno == T_BP || tf->trapno == T_DB) && uprobe_trap(tf))
         return true;                   /* a user probe's */
-    proc_describe(p, uprobe_real_eip(p, tf->eip), where, sizeof where);
+    p->kill_eip = uprobe_real_eip(p, tf->eip);
+    p->kill_cr2 = cr2;
+    proc_describe(p, p->kill_eip, where, sizeof where);
     console_lock();
     kprintf("process %s (pid %d) killed: %s at %s (user)", p->name, p->pid,
             trap_name((int)tf->trapno), where);
     if (tf->trapno == T_PF)
-        kprintf(", address %08x (%s, %s)", read_cr2(), tf->err & 1 ? "protection" : "not present",
+        kprintf(", address %08x (%s, %s)", cr2, tf->err & 1 ? "protection" : "not present",
                 tf->err & 2 ? "write" : "read");
     kprintf(", ESP %08x\n", TF_USER(tf)->esp);
     console_unlock();
@@ -65,6 +68,7 @@ bool uspace_fault(struct trapframe *tf)
 void uspace_uprobe(struct trapframe *tf)
 {
     if (!uprobe_opt_trap(tf)) {
+        tf->eip -= 2;                  /* reported at the int $0x82 itself, as a #GP would be */
         tf->trapno = T_GP;
         uspace_fault(tf);
     }

@@ -19,17 +19,27 @@
 #include "kernel/param.h"
 #include "kernel/uvm.h"
 #include "kernel/x86.h"
+#include "kernel/console.h"
 
 struct usite usites[USITE_MAX];
 struct uprobe_stats uprobe_stats;
 static int uprobe_bug;
-KPARAM_ENUM("uprobe_bug", uprobe_bug, "none|cow|no_ref_wait",
+KPARAM_ENUM("uprobe_bug", uprobe_bug, "none|cow|no_ref_wait|unbounded|scan_dead",
             "user-probe negative controls: cow writes the int3 into one process's private copy of "
             "the text page (the others run unprobed), no_ref_wait frees a site while a process may "
-            "still be stepping its instruction");
-enum { UPB_NONE, UPB_COW, UPB_NO_REF_WAIT };
+            "still be stepping its instruction, unbounded waits for a site's references or a "
+            "buffer's processes without uprobe_wait_ms, scan_dead has the rendezvous scans read "
+            "zombies (their EIP a hazard, their thread perhaps freed)");
+enum { UPB_NONE, UPB_COW, UPB_NO_REF_WAIT, UPB_UNBOUNDED, UPB_SCAN_DEAD };
 bool uprobe_cow_bug(void) { return uprobe_bug == UPB_COW; }
+bool uprobe_unbounded_bug(void) { return uprobe_bug == UPB_UNBOUNDED; }
+bool uprobe_scan_dead_bug(void) { return uprobe_bug == UPB_SCAN_DEAD; }
 struct sleeplock uprobe_mutex = SLEEPLOCK_INIT("uprobe");
+int uprobe_wait_ms = 1000;
+KPARAM_INT("uprobe_wait_ms", uprobe_wait_ms, 1, 600000,
+           "the bound of a user-probe remover's wait (for a process stepping the site's copy, "
+           "or running a detour buffer), in ms of guest time; past it the site or buffer is "
+           "orphaned (kept reserved, reported) and reclaimed once a later scan finds it free");
 static int nprobes;
 
 uint8_t *usite_text(int prog, uint32_t addr)
@@ -137,12 +147,36 @@ static void poke(struct usite *s, uint8_t b)
     usite_poke(s, &b, 1);
 }
 
+void usite_store(int prog, uint32_t addr, const uint8_t *b, uint32_t n, bool parked)
+{
+    uint32_t k, c;
+    for (k = 0; k < n; k += c) {
+        c = PAGE_SIZE - ((addr + k) & 0xFFF);    /* to the end of this page */
+        if (c > n - k)
+            c = n - k;
+        if (parked)
+            text_patch_store(usite_text(prog, addr + k), b + k, (int)c);
+        else
+            text_patch_write(usite_text(prog, addr + k), b + k, (int)c);
+    }
+}
+
 void usite_poke(struct usite *s, const uint8_t *b, uint32_t n)
 {
     text_lock();
-    text_patch_write(usite_text(s->prog, s->addr), b, (int)n);
+    usite_store(s->prog, s->addr, b, n, false);
     text_sync_cores();
     text_unlock();
+}
+
+bool usite_going(int prog, uint32_t addr)
+{
+    int k;
+    for (k = 0; k < USITE_MAX; k++)
+        if (__atomic_load_n(&usites[k].state, __ATOMIC_ACQUIRE) == USITE_GOING &&
+            usites[k].prog == prog && usites[k].addr == addr)
+            return true;
+    return false;
 }
 
 static struct usite *site_of(int prog, uint32_t addr)
@@ -162,6 +196,12 @@ static struct usite *site_new(struct uprobe *u, char *err, size_t n)
     char why_b[96];
     struct usite *s = NULL;
     int k;
+    for (k = 0; k < USITE_MAX; k++)
+        if (usites[k].state == USITE_GOING && usites[k].orphan && !__atomic_load_n(&usites[k].refs, __ATOMIC_ACQUIRE)) {
+            usites[k].orphan = false;          /* its last process has left the copy */
+            __atomic_store_n(&usites[k].state, USITE_FREE, __ATOMIC_RELEASE);
+            USTAT_ADD(reclaimed_sites, 1);
+        }
     for (k = 0; k < USITE_MAX && !s; k++)
         if (usites[k].state == USITE_FREE)
             s = &usites[k];
@@ -179,23 +219,43 @@ static struct usite *site_new(struct uprobe *u, char *err, size_t n)
     kmemcpy(s->bytes, insn, sizeof s->bytes);
     s->probes = NULL;
     s->refs = 0;
+    s->orphan = false;
     __atomic_store_n(&s->state, USITE_ARMED, __ATOMIC_RELEASE);
     poke(s, 0xCC);
     return s;
 }
 
+/* H10: a new probe strictly inside an optimized region: that site goes
+ * back to its int3 first (forced unoptimize), so the new int3 is written
+ * into original bytes, not into the jump's displacement. */
+static void unoptimize_covering(int prog, uint32_t addr)
+{
+    int k;
+    for (k = 0; k < USITE_MAX; k++) {
+        struct usite *o = &usites[k];
+        if (o->state == USITE_ARMED && o->prog == prog && o->opt && addr > o->addr &&
+            addr < o->addr + o->olen)
+            usite_unoptimize(o);
+    }
+}
+
 int uprobe_register(struct uprobe *u, char *err, size_t n)
 {
     struct usite *s;
+    int r;
     err[0] = 0;
     if (!u->pre_handler && !u->post_handler)
         return ksnprintf(err, n, "no handler"), -1;
     sleeplock_acquire(&uprobe_mutex);
-    if (resolve(u, err, n) || (!(s = site_of(u->prog_idx, u->addr)) && !(s = site_new(u, err, n)))) {
-        uprobe_stats.refused++;
+    if (!(r = resolve(u, err, n)))
+        unoptimize_covering(u->prog_idx, u->addr);
+    if (r || (!(s = site_of(u->prog_idx, u->addr)) && !(s = site_new(u, err, n)))) {
+        USTAT_ADD(refused, 1);
         sleeplock_release(&uprobe_mutex);
         return -1;
     }
+    if (u->post_handler)
+        usite_unoptimize(s);           /* its post calls follow the int3's single-step */
     u->site = s;
     u->nhit = 0;
     u->next = s->probes;
@@ -205,13 +265,29 @@ int uprobe_register(struct uprobe *u, char *err, size_t n)
     return 0;
 }
 
-/* No #BP handler still inside (they run with interrupts off), and no
- * process still stepping this site's copy. */
-static void site_quiet(struct usite *s)
+/* Under ptable_lock (proc_foreach): name a process stepping site arg's copy. */
+static void report_holder(struct proc *p, void *arg)
 {
+    struct usite *s = arg;
+    if (p->state == P_RUN && p->ustep == s)
+        kprintf("uprobe: site %s:%08x orphaned after %d ms: process %s (pid %d) at EIP %08x "
+                "(%08x in the text) still steps its copy\n", uprogs[s->prog].name, s->addr,
+                uprobe_wait_ms, p->name, p->pid, proc_user_eip(p), uprobe_real_eip(p, proc_user_eip(p)));
+}
+
+/* No #BP handler still inside (they run with interrupts off), and no
+ * process still stepping this site's copy: waited for at most
+ * uprobe_wait_ms (guest time, polled every 100 us).  False: still held. */
+static bool site_quiet(struct usite *s)
+{
+    uint32_t polls = 0, max = (uint32_t)uprobe_wait_ms * 10;
     sync_cores();
-    while (uprobe_bug != UPB_NO_REF_WAIT && __atomic_load_n(&s->refs, __ATOMIC_ACQUIRE))
+    while (uprobe_bug != UPB_NO_REF_WAIT && __atomic_load_n(&s->refs, __ATOMIC_ACQUIRE)) {
+        if (++polls > max && uprobe_bug != UPB_UNBOUNDED)
+            return false;              /* BUG on purpose with uprobe_bug=unbounded: no bound */
         thread_sleep_ns(100000);       /* BUG on purpose above with uprobe_bug=no_ref_wait */
+    }
+    return true;
 }
 
 void uprobe_unregister(struct uprobe *u)
@@ -229,9 +305,13 @@ void uprobe_unregister(struct uprobe *u)
         poke(s, s->orig);              /* first: a #BP taken meanwhile still finds the site */
         __atomic_store_n(&s->state, USITE_GOING, __ATOMIC_RELEASE);
     }
-    site_quiet(s);                     /* u may be freed on return */
-    if (!s->probes)
+    if (!site_quiet(s) && !s->probes) {   /* u may be freed on return: no step reads it */
+        s->orphan = true;              /* stays GOING: site_new takes it back once refs are 0 */
+        USTAT_ADD(orphan_sites, 1);
+        proc_foreach(report_holder, s);
+    } else if (!s->probes) {
         __atomic_store_n(&s->state, USITE_FREE, __ATOMIC_RELEASE);
+    }
     nprobes--;
     u->site = NULL;
     sleeplock_release(&uprobe_mutex);

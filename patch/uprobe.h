@@ -32,8 +32,11 @@ struct uprobe {
     struct usite *site;
 };
 
-/* Thread context; register sleeps for nothing, unregister waits until no
- * process is still running this probe's instruction out of line. */
+/* Thread context; register sleeps for nothing (but for unoptimizing a site
+ * for a post-handler or a probe inside its region, H10), unregister waits
+ * until no process is still running this probe's instruction out of line,
+ * at most uprobe_wait_ms: then the site is orphaned (kept, reported, taken
+ * back by a later register once free) and the call returns. */
 int uprobe_register(struct uprobe *u, char *err, size_t errlen);
 void uprobe_unregister(struct uprobe *u);
 void uprobe_enable(struct uprobe *u);
@@ -50,15 +53,20 @@ uint32_t uprobe_real_eip(const struct proc *p, uint32_t eip);
 /* Jump optimization (patch/uprobe_opt.c), thread context: 0 optimized, -1
  * refused (err says which hazard), 1 busy (a process would resume inside
  * the region: try again later).  Unoptimize waits until no process runs
- * the detour buffer. */
+ * the detour buffer, at most uprobe_wait_ms: then the buffer is orphaned
+ * (kept reserved, reported) and reclaimed by a later optimize's scan. */
 int uprobe_optimize(struct uprobe *u, char *err, size_t errlen);
 void uprobe_unoptimize(struct uprobe *u);
 bool uprobe_optimized(const struct uprobe *u);
 bool uprobe_opt_trap(struct trapframe *tf);   /* int $T_UPROBE from user mode */
 
+/* Updated atomically from every CPU (USTAT_ADD).  orphan_sites/orphan_bufs:
+ * a site or detour buffer a remover stopped waiting for after uprobe_wait_ms
+ * (kept reserved, reported); reclaimed_*: given back once a scan found it free. */
 struct uprobe_stats {
     uint32_t hits, steps, emulated, retries, refused;
     uint32_t optimized, unoptimized, opt_hits, opt_busy, buf_waits;
+    uint32_t orphan_sites, orphan_bufs, reclaimed_sites, reclaimed_bufs;
 };
 extern struct uprobe_stats uprobe_stats;
 #endif

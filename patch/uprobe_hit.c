@@ -68,7 +68,8 @@ static void post(struct usite *s, struct trapframe *tf, struct proc *p)
             u->post_handler(u, tf, p);
 }
 
-static void emulate(struct usite *s, struct trapframe *tf, struct proc *p)
+/* False: the instruction faulted (the process is killed, nothing completed). */
+static bool emulate(struct usite *s, struct trapframe *tf, struct proc *p)
 {
     struct emu_regs r;
     r.eip = s->addr;
@@ -79,36 +80,39 @@ static void emulate(struct usite *s, struct trapframe *tf, struct proc *p)
         uint32_t esp = TF_USER(tf)->esp - 4;
         if (copy_to_user(esp, &r.push_val, 4)) {
             kill(p, T_PF, "#PF pushing the emulated call's return address", s->addr);
-            return;
+            return false;
         }
         TF_USER(tf)->esp = esp;
     }
     tf->eip = r.eip;
     tf->ecx = r.ecx;
-    uprobe_stats.emulated++;
+    USTAT_ADD(emulated, 1);
+    return true;
 }
 
 static bool on_bp(struct proc *p, struct trapframe *tf)
 {
     uint32_t a = tf->eip - 1, *pte;
     struct usite *s = find_ref(p->prog, a);
-    uint8_t *b;
     if (!s) {
-        if (!(b = usite_text(p->prog, a)) || *b == 0xCC)
-            return false;              /* the program's own int3 */
-        tf->eip = a;                   /* removed meanwhile: run the restored byte */
-        uprobe_stats.retries++;
+        /* Removed meanwhile only while its site is GOING (the remover's core
+         * sync cannot end while this handler runs); anything else, a lone
+         * 0xCC or the 03 of a two-byte int $3 (cd 03), is the program's own. */
+        if (!usite_going(p->prog, a))
+            return false;
+        tf->eip = a;                   /* run the restored byte */
+        USTAT_ADD(retries, 1);
         return true;
     }
-    uprobe_stats.hits++;
+    USTAT_ADD(hits, 1);
     tf->eip = a;
     if (usite_pre(s, tf, p)) {
         put(s);                        /* a handler moved EIP: no step, no post-handler */
         return true;
     }
     if (s->o.kind == OOL_EMULATE) {
-        emulate(s, tf, p);
-        post(s, tf, p);
+        if (emulate(s, tf, p))
+            post(s, tf, p);            /* not after a faulted one: it never completed */
         put(s);
         return true;
     }
@@ -120,7 +124,7 @@ static bool on_bp(struct proc *p, struct trapframe *tf)
     p->ustep_tf = tf->eflags & EFLAGS_TF;
     tf->eip = USER_XOL;
     tf->eflags |= EFLAGS_TF;
-    uprobe_stats.steps++;
+    USTAT_ADD(steps, 1);
     return true;
 }
 
@@ -191,5 +195,5 @@ uint32_t uprobe_real_eip(const struct proc *p, uint32_t eip)
     struct usite *s = p->ustep;
     if (s && eip >= USER_XOL && eip <= USER_XOL + s->o.len)
         return s->addr + (eip - USER_XOL);
-    return eip;
+    return uopt_real_eip(p->prog, eip);
 }

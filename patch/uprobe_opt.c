@@ -26,11 +26,21 @@
 #include "kernel/mem.h"
 #include "kernel/fmt.h"
 #include "kernel/panic.h"
+#include "kernel/console.h"
 
 #define UBUF_SIZE 64
 #define UBUF_N    (PAGE_SIZE / UBUF_SIZE)
 #define UIMAGE_N  16
+#define UBUF_ORPHAN ((struct usite *)1)              /* left with a process in it: reserved */
 static struct usite *ubuf_owner[UIMAGE_N][UBUF_N];   /* buffer -> site; freed: NULL */
+/* What buffer i holds, kept while it is orphaned: probed addr, region length
+ * (0: the relocated copy is not byte for byte, faults map to addr). */
+static struct { uint32_t addr; uint8_t olen; } ubuf_map[UIMAGE_N][UBUF_N];
+/* Per program, built once from its ELF image (the original bytes): every
+ * direct branch (src -> dst) and indirect jump (dst UXREF_IJMP) in its
+ * sized functions, for H4 (a branch from anywhere into a region) and H5. */
+#define UXREF_IJMP 0xFFFFFFFFu
+static struct { int n; uint32_t *src, *dst; } uxref[UIMAGE_N];
 static int uprobe_opt_naive;
 KPARAM_ENUM("uprobe_opt", uprobe_opt_naive, "safe|naive",
             "optimized user probes: safe (rendezvous + EIP check) or naive (a negative control: the "
@@ -44,11 +54,87 @@ static int refuse(char *err, size_t n, const char *hz, struct usite *s, const ch
     return -1;
 }
 
+/* Walk prog's sized functions in its ELF image: the direct branches and
+ * indirect jumps, stored if src is set; their count, or -1 at an address
+ * that does not decode (*bad). */
+static int xref_walk(int prog, uint32_t *src, uint32_t *dst, uint32_t *bad)
+{
+    const struct uprog *up = &uprogs[prog];
+    struct elf_image e;
+    char why[80];
+    uint32_t at, lo, hi, end, t;
+    struct insn in;
+    int i, n = 0;
+    if (elf_check(up->image, up->size, &e, why, sizeof why))
+        return *bad = 0, -1;
+    for (i = 0; i < e.nseg; i++) {
+        const struct elf_seg *sg = &e.seg[i];
+        end = sg->vaddr + sg->filesz;
+        for (at = sg->vaddr; !sg->writable && at < end;) {
+            if (elf_func_range(up->image, up->size, at, &lo, &hi) || lo != at || hi > end) {
+                at++;                  /* not the start of a sized function */
+                continue;
+            }
+            for (; at < hi; at += in.len) {
+                if (insn_decode(&in, up->image + sg->offset + (at - sg->vaddr), end - at < 15 ? end - at : 15) != INSN_OK)
+                    return *bad = at, -1;
+                t = (in.flags & INSN_F_REL) ? insn_rel_target(&in, at) : (in.flags & INSN_F_IJMP) ? UXREF_IJMP : 0;
+                if (t && src) {
+                    src[n] = at;
+                    dst[n] = t;
+                }
+                n += t != 0;
+            }
+        }
+    }
+    return n;
+}
+
+/* H4 (a direct branch from anywhere in the program into the region's
+ * interior) and H5 (an indirect jump in the region's function, lo..hi). */
+static int branches_in(struct usite *s, uint32_t lo, uint32_t hi, char *err, size_t n)
+{
+    int k, c;
+    uint32_t bad;
+    if (!uxref[s->prog].src) {
+        if ((c = xref_walk(s->prog, NULL, NULL, &bad)) < 0)
+            return refuse(err, n, "H12", s, "cannot decode the program's functions", bad);
+        uxref[s->prog].src = kmalloc((size_t)(c + 1) * 4);
+        uxref[s->prog].dst = kmalloc((size_t)(c + 1) * 4);
+        if (!uxref[s->prog].src || !uxref[s->prog].dst)
+            panic("uprobe_opt: no memory for %s's branch table (%d)", uprogs[s->prog].name, c);
+        uxref[s->prog].n = xref_walk(s->prog, uxref[s->prog].src, uxref[s->prog].dst, &bad);
+    }
+    for (k = 0; k < uxref[s->prog].n; k++) {
+        uint32_t from = uxref[s->prog].src[k], to = uxref[s->prog].dst[k];
+        if (to == UXREF_IJMP && from >= lo && from < hi)
+            return refuse(err, n, "H5", s, "an indirect jump in the function", from);
+        if (to != UXREF_IJMP && to > s->addr && to < s->addr + s->olen)
+            return refuse(err, n, "H4", s, "a branch lands inside the region", from);
+    }
+    return 0;
+}
+
+/* H10: another probe's int3 inside the region (the jump would overwrite
+ * it, and unoptimize would restore the original byte under it).  Only
+ * ARMED sites have one: an orphaned (GOING) site's byte is restored. */
+static int probe_inside(struct usite *s, char *err, size_t n)
+{
+    int k;
+    for (k = 0; k < USITE_MAX; k++) {
+        struct usite *o = &usites[k];
+        if (o != s && o->state == USITE_ARMED && o->prog == s->prog && o->addr > s->addr &&
+            o->addr < s->addr + s->olen)
+            return refuse(err, n, "H10", s, "another probe inside the region", o->addr);
+    }
+    return 0;
+}
+
 /* The region and its original bytes, or a refusal by hazard. */
 static int region(struct usite *s, char *err, size_t n)
 {
     const struct uprog *up = &uprogs[s->prog];
-    uint32_t lo, hi, at, t;
+    uint32_t lo, hi, at;
     struct insn in;
     uint8_t b[15];
     if (elf_func_range(up->image, up->size, s->addr, &lo, &hi))
@@ -64,15 +150,9 @@ static int region(struct usite *s, char *err, size_t n)
             return refuse(err, n, "H12", s, "a control transfer inside the region", at);
     }
     s->olen = (uint8_t)(at - s->addr);
-    if (uprobe_opt_naive)
-        return usite_orig(s->prog, s->addr, s->region, s->olen);
-    for (at = lo; at < hi; at += in.len) {           /* H4: a branch into the interior */
-        if (usite_orig(s->prog, at, b, 15) || insn_decode(&in, b, 15) != INSN_OK)
-            return refuse(err, n, "H12", s, "cannot decode the function", at);
-        t = (in.flags & INSN_F_REL) ? insn_rel_target(&in, at) : 0;
-        if (t > s->addr && t < s->addr + s->olen)
-            return refuse(err, n, "H4", s, "a branch targets the region's interior", at);
-    }
+    ASSERT(s->olen <= sizeof s->region);
+    if (!uprobe_opt_naive && (probe_inside(s, err, n) || branches_in(s, lo, hi, err, n)))
+        return -1;
     return usite_orig(s->prog, s->addr, s->region, s->olen);
 }
 
@@ -104,31 +184,42 @@ static int fill_buffer(struct usite *s, int i, char *err, size_t n)
         b[2 + s->olen] = 0xE9;
         kmemcpy(b + 3 + s->olen, &rel, 4);
         buf_write(s->prog, i, b, 2 + s->olen + 5);
+        ubuf_map[s->prog][i].addr = s->addr;
+        ubuf_map[s->prog][i].olen = s->olen;
         return 0;
     }
     k = reloc_region(s->region, s->addr, s->olen, b + 2, UBUF_SIZE - 2, buf_va(i) + 2, &res);
     if (k < 0)
         return refuse(err, n, res.hazard ? res.hazard : "H9", s, res.why ? res.why : "relocation", res.fail_addr);
     buf_write(s->prog, i, b, k + 2);
+    ubuf_map[s->prog][i].addr = s->addr;
+    ubuf_map[s->prog][i].olen = k == s->olen + 5 ? s->olen : 0;
     return 0;
 }
 
-/* In a rendezvous: is any process of prog about to resume in [lo, hi)? */
-static bool anyone_in(int prog, uint32_t lo, uint32_t hi)
+/* In a rendezvous: the first process of prog about to resume in [lo, hi)
+ * (its EIP in *at), or NULL.  Only a live process can resume: a zombie or a
+ * killed one never returns to user mode (kernel/uspace.c), so its EIP is
+ * no hazard, and its thread may be freed already (kernel/proc.h). */
+static struct proc *anyone_in(int prog, uint32_t lo, uint32_t hi, uint32_t *at)
 {
     int i;
     for (i = 0; i < NPROC; i++) {
         struct proc *p = proc_slot(i);
         uint32_t eip;
-        if (p->state == P_FREE || p->prog != prog || !p->thread)
+        if (uprobe_scan_dead_bug() ? p->state == P_FREE : p->state != P_RUN || p->killed)
+            continue;                  /* BUG on purpose with uprobe_bug=scan_dead */
+        if (p->prog != prog || !p->thread)
             continue;
         eip = proc_user_eip(p);
         if (p->ustep && eip >= USER_XOL && eip < USER_XOL + PAGE_SIZE)
             eip = p->ustep->addr + p->ustep->o.len;   /* where its step goes on in the text */
-        if (eip >= lo && eip < hi)
-            return true;
+        if (eip >= lo && eip < hi) {
+            *at = eip;
+            return p;
+        }
     }
-    return false;
+    return NULL;
 }
 
 struct rv_jump { struct usite *s; const uint8_t *bytes; bool check; int busy; };
@@ -136,11 +227,12 @@ struct rv_jump { struct usite *s; const uint8_t *bytes; bool check; int busy; };
 static int jump_parked(void *arg)
 {
     struct rv_jump *j = arg;
-    if (j->check && anyone_in(j->s->prog, j->s->addr + 1, j->s->addr + j->s->olen)) {
+    uint32_t at;
+    if (j->check && anyone_in(j->s->prog, j->s->addr + 1, j->s->addr + j->s->olen, &at)) {
         j->busy = 1;                   /* H1: it would resume inside the jump */
         return 0;
     }
-    text_patch_store(usite_text(j->s->prog, j->s->addr), j->bytes, 5);
+    usite_store(j->s->prog, j->s->addr, j->bytes, 5, true);
     j->s->opt = j->bytes[0] == 0xE9;
     return 0;
 }
@@ -163,6 +255,8 @@ static int write_region(struct usite *s, const uint8_t b[5], bool check)
     return j.busy;
 }
 
+static void ubuf_reclaim(int prog);
+
 /* Thread context, under uprobe_mutex.  0; -1 refused (err); 1 busy (retry later). */
 static int optimize_locked(struct usite *s, char *err, size_t n)
 {
@@ -179,6 +273,7 @@ static int optimize_locked(struct usite *s, char *err, size_t n)
             return refuse(err, n, "-", s, "a probe there has a post-handler (it stays an int3 probe)", s->addr);
     if (region(s, err, n))
         return -1;
+    ubuf_reclaim(s->prog);
     for (i = 0; i < UBUF_N && ubuf_owner[s->prog][i]; i++)
         ;
     if (i == UBUF_N)
@@ -193,34 +288,58 @@ static int optimize_locked(struct usite *s, char *err, size_t n)
     if (write_region(s, jmp, true)) {
         ubuf_owner[s->prog][i] = NULL;   /* nobody can be in it: it was never reachable */
         s->buf = -1;
-        uprobe_stats.opt_busy++;
+        USTAT_ADD(opt_busy, 1);
         return 1;
     }
-    uprobe_stats.optimized++;
+    USTAT_ADD(optimized, 1);
     return 0;
 }
 
-struct rv_in { int prog; uint32_t lo, hi; bool in; };
+struct rv_in { int prog; uint32_t lo, hi; struct proc *p; uint32_t at; int pid; char name[16]; };
 static int in_parked(void *arg)
 {
     struct rv_in *r = arg;
-    r->in = anyone_in(r->prog, r->lo, r->hi);
+    if ((r->p = anyone_in(r->prog, r->lo, r->hi, &r->at))) {
+        r->pid = r->p->pid;            /* named while it cannot go away */
+        kmemcpy(r->name, r->p->name, sizeof r->name);
+    }
     return 0;
 }
 
-/* Back to the int3 probe; the buffer is released once nobody runs it. */
+/* Is any process of prog in buffer i?  (A rendezvous scan.) */
+static bool buf_busy(int prog, int i, struct rv_in *r)
+{
+    *r = (struct rv_in){ .prog = prog, .lo = buf_va(i), .hi = buf_va(i) + UBUF_SIZE };
+    rendezvous_run(in_parked, r);
+    return r->p != NULL;
+}
+
+/* Under uprobe_mutex: orphaned buffers of prog nobody runs any more are free again. */
+static void ubuf_reclaim(int prog)
+{
+    struct rv_in r;
+    int i;
+    for (i = 0; i < UBUF_N; i++)
+        if (ubuf_owner[prog][i] == UBUF_ORPHAN && !buf_busy(prog, i, &r)) {
+            ubuf_owner[prog][i] = NULL;
+            USTAT_ADD(reclaimed_bufs, 1);
+        }
+}
+
+/* Back to the int3 probe; the buffer is released once nobody runs it,
+ * waited for at most uprobe_wait_ms (guest time, a scan every 200 us):
+ * past that it is orphaned, named with the process that holds it. */
 static void unoptimize_locked(struct usite *s)
 {
     uint8_t b[5];
     struct rv_in r;
-    int tries = 0;
+    uint32_t tries = 0, max = (uint32_t)uprobe_wait_ms * 5;
     if (!s->opt)
         return;
     b[0] = 0xCC;
     kmemcpy(b + 1, s->region + 1, 4);
     write_region(s, b, false);
-    r = (struct rv_in){ s->prog, buf_va(s->buf), buf_va(s->buf) + UBUF_SIZE, true };
-    while (!uprobe_opt_naive && (rendezvous_run(in_parked, &r), r.in)) {
+    while (!uprobe_opt_naive && buf_busy(s->prog, s->buf, &r) && (tries < max || uprobe_unbounded_bug())) {
         tries++;                       /* H8: a process still runs the buffer */
         thread_sleep_ns(200000);
     }
@@ -229,10 +348,18 @@ static void unoptimize_locked(struct usite *s)
         kmemset(poison, 0xCC, sizeof poison);
         buf_write(s->prog, s->buf, poison, UBUF_SIZE);
     }
-    uprobe_stats.buf_waits += (uint32_t)tries;
-    ubuf_owner[s->prog][s->buf] = NULL;
+    USTAT_ADD(buf_waits, tries);
+    if (!uprobe_opt_naive && tries == max && r.p) {
+        ubuf_owner[s->prog][s->buf] = UBUF_ORPHAN;   /* kept as is for the process in it */
+        USTAT_ADD(orphan_bufs, 1);
+        kprintf("uprobe: buffer %d of %s (probe at %08x) orphaned after %d ms: process %s (pid %d) "
+                "at EIP %08x (%08x in the text) runs it\n", s->buf, uprogs[s->prog].name, s->addr,
+                uprobe_wait_ms, r.name, r.pid, r.at, uopt_real_eip(s->prog, r.at));
+    } else {
+        ubuf_owner[s->prog][s->buf] = NULL;
+    }
     s->buf = -1;
-    uprobe_stats.unoptimized++;
+    USTAT_ADD(unoptimized, 1);
 }
 
 int uprobe_optimize(struct uprobe *u, char *err, size_t n)
@@ -263,11 +390,29 @@ bool uprobe_opt_trap(struct trapframe *tf)
     uint32_t at = tf->eip - 2, i = (at - USER_UBUF) / UBUF_SIZE;
     struct usite *s;
     if (at < USER_UBUF || at >= USER_UBUF + PAGE_SIZE || (at - USER_UBUF) % UBUF_SIZE ||
-        !(s = ubuf_owner[p->prog][i]) || s->state != USITE_ARMED)
+        !(s = ubuf_owner[p->prog][i]))
         return false;
-    uprobe_stats.opt_hits++;
+    if (s == UBUF_ORPHAN)
+        return true;                   /* its probe is gone: on with the relocated region */
+    if (s->state != USITE_ARMED)
+        return false;
+    USTAT_ADD(opt_hits, 1);
     tf->eip = s->addr;
     if (!usite_pre(s, tf, p))
         tf->eip = at + 2;              /* on with the relocated region */
     return true;
+}
+
+/* A user EIP inside buffer i maps back to the probed instruction it copies:
+ * the int $T_UPROBE to the probe, the region's copy byte for byte, the jmp
+ * back to the region's end (as slot addresses do, patch/uprobe_hit.c). */
+uint32_t uopt_real_eip(int prog, uint32_t eip)
+{
+    uint32_t i = (eip - USER_UBUF) / UBUF_SIZE, off = (eip - USER_UBUF) % UBUF_SIZE;
+    if (eip < USER_UBUF || eip >= USER_UBUF + PAGE_SIZE || prog < 0 || prog >= UIMAGE_N ||
+        !ubuf_owner[prog][i])
+        return eip;
+    if (off < 2 || !ubuf_map[prog][i].olen)
+        return ubuf_map[prog][i].addr;
+    return ubuf_map[prog][i].addr + (off - 2 < ubuf_map[prog][i].olen ? off - 2 : ubuf_map[prog][i].olen);
 }

@@ -22,8 +22,10 @@
 
 #define EFLAGS_RF 0x10000
 #define UC_CPU (ncpu > 1 ? 1 : 0)
-static struct { uint32_t at; volatile int hit; struct thread *volatile t; } upk;
+static struct { uint32_t at; volatile int hit; struct thread *volatile t; bool kill; } upk;
 
+/* Parked (asleep on the way back to user mode), or with upk.kill killed
+ * there: a zombie whose last user EIP is upk.at. */
 static bool upark_db(struct trapframe *tf)
 {
     if (tf->eip != upk.at)
@@ -31,7 +33,12 @@ static bool upark_db(struct trapframe *tf)
     write_dr7(0);
     tf->eflags |= EFLAGS_RF;           /* resume without re-triggering */
     upk.t = thread_current();
-    upk.t->park = true;                /* asleep on the way back (kernel/uspace.c) */
+    if (upk.kill) {
+        proc_current()->kill_vec = T_DB;
+        proc_current()->killed = true;
+    } else {
+        upk.t->park = true;            /* asleep on the way back (kernel/uspace.c) */
+    }
     upk.hit = 1;
     return true;
 }
@@ -48,11 +55,12 @@ static uint32_t sym(const char *name)
 }
 
 /* A ucell process parked at `at`; NULL if it never got there. */
-static struct proc *park(uint32_t at)
+static struct proc *park_or_kill(uint32_t at, bool kill)
 {
     char err[96];
     struct proc *p;
     int i;
+    upk.kill = kill;
     upk.at = at;
     upk.hit = 0;
     upk.t = NULL;
@@ -60,16 +68,18 @@ static struct proc *park(uint32_t at)
     smp_call_one(UC_CPU, arm, NULL, true);
     if (!(p = proc_spawn("ucell", 500, NULL, false, 1u << UC_CPU, err, sizeof err)))
         return NULL;
-    for (i = 0; i < 2000 && !(upk.hit && upk.t->state == TS_SLEEPING); i++)
+    for (i = 0; i < 2000 && !(upk.hit && (kill ? p->state == P_ZOMBIE : upk.t->state == TS_SLEEPING)); i++)
         thread_sleep_ns(1000000);
     return p;
 }
+
+static struct proc *park(uint32_t at) { return park_or_kill(at, false); }
 
 static int unpark(struct proc *p)
 {
     smp_call_one(UC_CPU, disarm, NULL, true);
     upk.at = 0;
-    if (upk.t)
+    if (upk.t && !upk.kill)
         thread_wake(upk.t);
     uprobe_db_hook = NULL;
     return proc_wait(p);
@@ -164,4 +174,155 @@ KTEST(ucell_h7_process_mid_step)
     thread_join(t);
     if (v.site)
         uprobe_unregister(&v);
+}
+
+/* Item 7: a process killed inside the region or the buffer is a zombie (it
+ * never runs again, and here nobody reaps it until the checks are done):
+ * its last EIP is no hazard.  Optimize must not stay busy on it, unoptimize
+ * must not wait for it (the waiter here is the one that would reap it). */
+KTEST(ucell_h1_dead_process_no_hazard)
+{
+    static struct uprobe u;
+    char err[160];
+    struct proc *p;
+    int i, r = 1;
+    u = (struct uprobe){ .prog = "ucell", .symbol = "ut_opt0_site", .pre_handler = nop_pre };
+    KASSERT(uprobe_register(&u, err, sizeof err) == 0);
+    p = park_or_kill(sym("ut_opt0_site") + 2, true);
+    KASSERT(p && upk.hit && p->state == P_ZOMBIE);
+    for (i = 0; i < 20 && (r = uprobe_optimize(&u, err, sizeof err)) == 1; i++)
+        thread_sleep_ns(1000000);
+    KEXPECT_EQ(r, 0);                            /* not busy on a zombie's EIP */
+    KEXPECT_EQ(unpark(p), PROC_KILLED(T_DB));
+    uprobe_unregister(&u);
+}
+
+KTEST(ucell_h8_dead_process_no_hazard)
+{
+    static struct uprobe u;
+    char err[160];
+    struct proc *p;
+    struct thread *t;
+    int i, r = 1;
+    u = (struct uprobe){ .prog = "ucell", .symbol = "ut_opt0_site", .pre_handler = nop_pre };
+    KASSERT(uprobe_register(&u, err, sizeof err) == 0);
+    for (i = 0; i < 100 && (r = uprobe_optimize(&u, err, sizeof err)) == 1; i++)
+        thread_sleep_ns(1000000);
+    KASSERT(r == 0 && u.site->buf >= 0);
+    p = park_or_kill(USER_UBUF + 64 * (uint32_t)u.site->buf + 4, true);
+    KASSERT(p && upk.hit && p->state == P_ZOMBIE);
+    unopt_done = 0;
+    t = thread_create("ucell-unopt", unopt, &u, CPUMASK_ALL);
+    for (i = 0; i < 200 && !unopt_done; i++)
+        thread_sleep_ns(1000000);
+    KEXPECT(unopt_done);                         /* no wait for the dead */
+    KEXPECT_EQ(unpark(p), PROC_KILLED(T_DB));    /* (reaped: an old kernel's wait ends) */
+    thread_join(t);
+    uprobe_unregister(&u);
+}
+
+/* Item 8: a scan while the reaper is between freeing a zombie's thread and
+ * freeing its slot (proc_reap_hook runs there) reads no freed thread. */
+static struct uprobe reap_u;
+static volatile int reap_r = -2;
+static void reap_scan(struct proc *p)
+{
+    char err[160];
+    (void)p;
+    reap_r = uprobe_optimize(&reap_u, err, sizeof err);
+}
+
+KTEST(ucell_h8_scan_during_reap)
+{
+    char err[160];
+    struct proc *p;
+    reap_u = (struct uprobe){ .prog = "ucell", .symbol = "ut_opt0_site", .pre_handler = nop_pre };
+    KASSERT(uprobe_register(&reap_u, err, sizeof err) == 0);
+    p = park_or_kill(sym("ut_opt0_site") + 2, true);
+    KASSERT(p && upk.hit && p->state == P_ZOMBIE);
+    reap_r = -2;
+    proc_reap_hook = reap_scan;
+    KEXPECT_EQ(unpark(p), PROC_KILLED(T_DB));
+    proc_reap_hook = NULL;
+    KEXPECT_EQ(reap_r, 0);
+    uprobe_unregister(&reap_u);
+}
+
+/* Bounded waits (issue 30, item 11, user half): a remover whose process
+ * never leaves returns after uprobe_wait_ms; the site or buffer is orphaned
+ * (kept, counted, named) and reclaimed once the process has left.  Under
+ * uprobe_bug=unbounded the remover is still waiting (neg-ucell-unbounded). */
+#define UC_WAIT_MS 50
+static bool uc_done_within(volatile int *done, int ms)
+{
+    int i;
+    for (i = 0; i < ms && !*done; i++)
+        thread_sleep_ns(1000000);
+    return *done;
+}
+
+KTEST(ucell_h8_buffer_orphaned_then_reclaimed)
+{
+    static struct uprobe u;
+    char err[160];
+    struct proc *p;
+    struct thread *t;
+    int r = 1, i, b, saved = uprobe_wait_ms;
+    uint32_t orphans = uprobe_stats.orphan_bufs, reclaimed = uprobe_stats.reclaimed_bufs;
+    uprobe_wait_ms = UC_WAIT_MS;
+    u = (struct uprobe){ .prog = "ucell", .symbol = "ut_opt0_site", .pre_handler = nop_pre };
+    KASSERT(uprobe_register(&u, err, sizeof err) == 0);
+    for (i = 0; i < 100 && (r = uprobe_optimize(&u, err, sizeof err)) == 1; i++)
+        thread_sleep_ns(1000000);
+    KASSERT(r == 0 && u.site->buf >= 0);
+    b = u.site->buf;
+    p = park(USER_UBUF + 64 * (uint32_t)b + 4);
+    KASSERT(p && upk.hit);
+    unopt_done = 0;
+    t = thread_create("ucell-unopt", unopt, &u, CPUMASK_ALL);
+    KEXPECT(uc_done_within(&unopt_done, 20 * UC_WAIT_MS));   /* returned: bounded */
+    KEXPECT(!uprobe_optimized(&u));
+    KEXPECT_EQ(uprobe_stats.orphan_bufs, orphans + (unopt_done ? 1 : 0));
+    if (unopt_done) {
+        KEXPECT_EQ(uprobe_optimize(&u, err, sizeof err), 0);
+        KEXPECT_NE(u.site->buf, b);              /* still reserved: the process is in it */
+        uprobe_unoptimize(&u);
+    }
+    KEXPECT_EQ(unpark(p), 0);                    /* it ran the orphaned buffer to its end */
+    thread_join(t);
+    KEXPECT_EQ(uprobe_optimize(&u, err, sizeof err), 0);
+    KEXPECT_EQ(u.site->buf, b);                  /* reclaimed by the scan, first free again */
+    KEXPECT_EQ(uprobe_stats.reclaimed_bufs, reclaimed + 1);
+    uprobe_unregister(&u);
+    uprobe_wait_ms = saved;
+}
+
+KTEST(ucell_h7_site_orphaned_then_reclaimed)
+{
+    static struct uprobe u, v;
+    char err[160];
+    struct proc *p;
+    struct thread *t;
+    struct usite *s;
+    int saved = uprobe_wait_ms;
+    uint32_t orphans = uprobe_stats.orphan_sites, reclaimed = uprobe_stats.reclaimed_sites;
+    uprobe_wait_ms = UC_WAIT_MS;
+    u = (struct uprobe){ .prog = "ucell", .symbol = "ut_opt0_site", .pre_handler = nop_pre };
+    KASSERT(uprobe_register(&u, err, sizeof err) == 0);
+    s = u.site;
+    p = park(USER_XOL);                          /* the #BP taken, the copy not yet run */
+    KASSERT(p && upk.hit && p->ustep == s);
+    unreg_done = 0;
+    t = thread_create("ucell-unreg", unreg, &u, CPUMASK_ALL);
+    KEXPECT(uc_done_within(&unreg_done, 20 * UC_WAIT_MS));   /* returned: bounded */
+    KEXPECT_EQ(uprobe_stats.orphan_sites, orphans + (unreg_done ? 1 : 0));
+    KEXPECT(unreg_done ? s->state == USITE_GOING && s->orphan : true);   /* kept for the step */
+    KEXPECT_EQ(unpark(p), 0);                    /* its step ended with its own site's fix-up */
+    thread_join(t);
+    v = (struct uprobe){ .prog = "ucell", .symbol = "ut_h3", .pre_handler = nop_pre };
+    KEXPECT_EQ(uprobe_register(&v, err, sizeof err), 0);
+    KEXPECT_EQ(uprobe_stats.reclaimed_sites, reclaimed + 1);
+    KEXPECT(v.site == s);                        /* the reclaimed slot is the first free */
+    uprobe_unregister(&v);
+    uprobe_wait_ms = saved;
 }

@@ -225,8 +225,11 @@ static int scenario_uprobe_torture(char *why, size_t n)
         kprintf("!!! uprobe-torture: read %08x of pid %u in a handler: %08x, want %08x or 0\n", wrong_at,
                 wrong_pid, wrong_got, uw_word((int)wrong_pid, wrong_at));
     kprintf("uprobe-torture: optimized %u unoptimized %u, busy (a process inside the region) %u, "
-            "waits for a buffer to empty %u; hits through buffers %u\n", uprobe_stats.optimized,
-            uprobe_stats.unoptimized, uprobe_stats.opt_busy, uprobe_stats.buf_waits, uprobe_stats.opt_hits);
+            "waits for a buffer to empty %u; hits through buffers %u; orphaned sites %u buffers %u "
+            "(bound %d ms), reclaimed sites %u buffers %u\n", uprobe_stats.optimized,
+            uprobe_stats.unoptimized, uprobe_stats.opt_busy, uprobe_stats.buf_waits, uprobe_stats.opt_hits,
+            uprobe_stats.orphan_sites, uprobe_stats.orphan_bufs, uprobe_wait_ms, uprobe_stats.reclaimed_sites,
+            uprobe_stats.reclaimed_bufs);
     if (bad)
         return 1;
     if (mismatches)
