@@ -9,9 +9,27 @@
 #include "kernel/console.h"
 #include "kernel/clock.h"
 #include "kernel/mem.h"
+#include "kernel/param.h"
 
 #define WRITE_MAX 4096
 #define MAP_MAX   64
+
+static int syscall_bug;
+KPARAM_ENUM("syscall_bug", syscall_bug, "none|direct_deref",
+            "negative control: direct_deref makes write read its buffer straight through the user "
+            "pointer, without the checked copy (the fuzz scenario must catch it)");
+
+/* The buffer's next piece into buf: through the checked copy, or with the
+ * planted bug a plain dereference of whatever address the process gave. */
+static int write_piece(char *buf, uint32_t uaddr, uint32_t n)
+{
+    uint32_t i;
+    if (syscall_bug != 1)
+        return copy_from_user(buf, uaddr, n);
+    for (i = 0; i < n; i++)          /* BUG on purpose (syscall_bug=direct_deref) */
+        buf[i] = ((const volatile char *)uaddr)[i];
+    return 0;
+}
 
 static int sys_write(struct proc *p, const uint32_t *a)
 {
@@ -22,7 +40,7 @@ static int sys_write(struct proc *p, const uint32_t *a)
         return -EINVAL;
     while (done < a[1]) {
         n = a[1] - done < sizeof buf ? a[1] - done : sizeof buf;
-        if (copy_from_user(buf, a[0] + done, n))
+        if (write_piece(buf, a[0] + done, n))
             return -EFAULT;
         console_write(buf, n);
         done += n;
