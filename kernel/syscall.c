@@ -10,6 +10,7 @@
 #include "kernel/clock.h"
 #include "kernel/mem.h"
 #include "kernel/param.h"
+#include "kernel/x86.h"
 
 #define WRITE_MAX 4096
 #define MAP_MAX   64
@@ -31,9 +32,23 @@ static int write_piece(char *buf, uint32_t uaddr, uint32_t n)
     return 0;
 }
 
+/* A piece goes out under the console lock with interrupts off, as every
+ * kernel line does (kernel/console.c): a process's bytes never land inside
+ * another CPU's line, and a piece (a user/ulib.c printf line) stays whole. */
+static void write_out(const char *buf, uint32_t n)
+{
+    uint32_t f = read_eflags();
+    cli();
+    console_lock();
+    console_write(buf, n);
+    console_unlock();
+    if (f & EFLAGS_IF)
+        sti();
+}
+
 static int sys_write(struct proc *p, const uint32_t *a)
 {
-    char buf[128];
+    char buf[256];
     uint32_t done = 0, n;
     (void)p;
     if (a[1] > WRITE_MAX)
@@ -42,7 +57,7 @@ static int sys_write(struct proc *p, const uint32_t *a)
         n = a[1] - done < sizeof buf ? a[1] - done : sizeof buf;
         if (write_piece(buf, a[0] + done, n))
             return -EFAULT;
-        console_write(buf, n);
+        write_out(buf, n);
         done += n;
     }
     return (int)done;

@@ -23,6 +23,7 @@
 #define MAP_PAGES   ((USER_MAP_TOP - USER_MAP_BASE) / PGSIZE)
 #define STACK_LO    (USER_STACK_TOP - USER_STACK_PAGES * PGSIZE)
 #define FLAGS       0xcd5u              /* OF DF SF ZF AF PF CF: loaded and checked */
+#define WRITE_PIECE 256                 /* kernel/syscall.c sys_write's buffer */
 #define KILLED(v)   (-1000 - (v))       /* kernel/proc.h PROC_KILLED */
 
 enum { W_EXACT, W_MAP, W_SPAWN, W_UPTIME, W_ANY, W_SKIP };
@@ -175,20 +176,20 @@ static struct want exact(int v) { struct want w = { W_EXACT, v }; return w; }
 static struct want kind(int k) { struct want w = { k, 0 }; return w; }
 
 /* write: len > 4096 is -EINVAL, len 0 is 0 whatever the pointer; else the
- * kernel prints 128-byte pieces while each is readable.  Output must come
- * only from map-range pages this fills with a line of dots (at most 256
- * bytes); else 0: draw again. */
+ * kernel prints WRITE_PIECE-byte pieces while each is readable.  Output must come
+ * only from map-range pages this fills with a line of dots (at most two
+ * pieces); else 0: draw again. */
 static int plan_write(uint32_t a, uint32_t len, struct want *w)
 {
     uint32_t done = 0, n, i;
     if (len > 4096) { *w = exact(-EINVAL); return 1; }
     while (done < len) {
-        n = len - done < 128 ? len - done : 128;
+        n = len - done < WRITE_PIECE ? len - done : WRITE_PIECE;
         if (!readable(a + done, n))
             break;
         done += n;
     }
-    if (done && (done > 256 || !in_map_range(a, done)))
+    if (done && (done > 2 * WRITE_PIECE || !in_map_range(a, done)))
         return 0;
     for (i = 0; i < done; i++)
         ((volatile char *)a)[i] = i + 1 == done ? '\n' : '.';
