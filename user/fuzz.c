@@ -124,7 +124,7 @@ static uint32_t gen_small(void)
 static uint32_t gen_ptr(void)
 {
     uint32_t k = rnd() % 64, off = rnd() % PGSIZE;
-    switch (rnd() % 14) {
+    switch (rnd() % 15) {
     case 0: return rnd() % 8192;                                        /* NULL and above */
     case 1: return KTEXT + rnd() % 0x300000;                            /* kernel text, data */
     case 2: return (rnd() & 1 ? idt_base : gdt_base) + rnd() % 0x4000 - 0x2000;   /* entry area */
@@ -138,6 +138,7 @@ static uint32_t gen_ptr(void)
     case 10: return USER_BASE - k;                                      /* across the bottom */
     case 11: return 0u - k;                                             /* wrapping past 4 GiB */
     case 12: return USER_MAP_TOP - k;
+    case 13: return rnd() % 0x10000000;                                 /* kernel RAM: stacks, tables */
     default: return rnd();
     }
 }
@@ -461,11 +462,10 @@ static int exit_plan(uint32_t s, uint32_t *npages)
 
 /* FZ_TRAP: a trapping instruction and the vector that must kill it.  int N
  * through a DPL-0 gate is #GP (SDM Vol. 3, 6.12.1.1); int $0x80 is a system
- * call (not here); the two-byte int $3 (cd 03) is left out until issue 30
- * item 1 (taken for a vanished probe's int3) is fixed. */
+ * call (not here).  Not here: int1 (f1), #DB on hardware, #UD under QEMU. */
 static int trap_plan(uint32_t s, uint8_t *code, uint32_t *len)
 {
-    static const struct { uint8_t b[6]; uint8_t len, vec; } t[] = {
+    static const struct { uint8_t b[8]; uint8_t len, vec; } t[] = {
         { { 0xcc }, 1, 3 },                             /* int3 */
         { { 0x0f, 0x0b }, 2, 6 },                       /* ud2 */
         { { 0xf4 }, 1, 13 },                            /* hlt */
@@ -475,6 +475,8 @@ static int trap_plan(uint32_t s, uint8_t *code, uint32_t *len)
         { { 0x0f, 0x32 }, 2, 13 },                      /* rdmsr */
         { { 0xb0, 0x7f, 0x04, 0x01, 0xce }, 5, 13 },    /* set OF, into: DPL-0 gate 4 */
         { { 0x31, 0xc9, 0xf7, 0xf1 }, 4, 0 },           /* div by 0 */
+        { { 0x9c, 0x80, 0x4c, 0x24, 0x01, 0x01, 0x9d, 0x90 }, 8, 1 },  /* set TF, popf: a single-step #DB */
+        { { 0xcd, 0x03 }, 2, 3 },                       /* int $3, two bytes */
     };
     uint32_t n = sizeof t / sizeof t[0], k, v;
     seed(s);
@@ -482,9 +484,9 @@ static int trap_plan(uint32_t s, uint8_t *code, uint32_t *len)
     if (k >= n) {                       /* int N */
         do
             v = rnd() & 0xff;
-        while (v == T_SYSCALL || v == 3);
+        while (v == T_SYSCALL);
         code[0] = 0xcd, code[1] = (uint8_t)v, *len = 2;
-        return 13;
+        return v == 3 ? 3 : 13;
     }
     memcpy(code, t[k].b, t[k].len);
     *len = t[k].len;
