@@ -15,6 +15,7 @@
 
 #define FZ_CALLS    2000                /* calls a worker makes */
 #define FZ_KIDS     4                   /* children alive at once */
+#define FZ_BURST    60                  /* a burst's children: the table (NPROC 64) fills */
 #define FZ_MAXPAGES 256                 /* map-range pages a worker holds at most */
 #define WIN         USER_MAP_BASE       /* the window most map/unmap calls aim at */
 #define WIN_PAGES   256
@@ -37,12 +38,12 @@ void fz_segs(uint32_t out[4]);
 static uint32_t rs;                     /* xorshift32 state, never 0 */
 static uint32_t mapped[MAP_PAGES / 32];
 static uint32_t nmapped, data_lo, data_hi, idt_base, gdt_base, last_up;
-static struct kid kids[FZ_KIDS];
+static struct kid kids[FZ_BURST];
 static int nkids, mypid;
 static uint32_t done_pids[64], ndone;
 static uint32_t in[8], out[8];
 static struct {
-    uint32_t calls, fail, skip, ok, err[64], spawned, killed, ended, bytes;
+    uint32_t calls, fail, skip, ok, err[64], spawned, full, killed, ended, bytes;
 } st;
 
 static uint32_t rnd(void)               /* Marsaglia 2003 */
@@ -552,9 +553,10 @@ static void child(uint32_t mode, uint32_t s)
     exit(2);
 }
 
-static void spawn_kid(void)
+/* A child of the mode; 1 if it runs, 0 if the table was full (-ENOMEM). */
+static int spawn_kid(uint32_t mode)
 {
-    uint32_t mode = FZ_EXIT + rnd() % 4, s = rnd() & 0x0FFFFFFFu, n;
+    uint32_t s = rnd() & 0x0FFFFFFFu, n;
     uint8_t code[8];
     struct kid k;
     int pid;
@@ -568,16 +570,19 @@ static void spawn_kid(void)
         k.w = exact(KILLED(14));
     seed(s ^ rs);                        /* the plans above reseeded: go on from a mix */
     pid = spawn("fuzz", (int)FZ_ARG(mode, s));
-    st.spawned++;
-    if (pid == -ENOMEM)
-        return;                         /* the process table is full */
+    if (pid == -ENOMEM) {
+        st.full++;                      /* the process table is full */
+        return 0;
+    }
     if (pid <= 0) {
         in[1] = (uint32_t)mode;
         fail("spawn(\"fuzz\") of a child", SYS_spawn, pid, 1);
-        return;
+        return 0;
     }
+    st.spawned++;
     k.pid = pid;
     kids[nkids++] = k;
+    return 1;
 }
 
 static void reap_kid(int i)
@@ -587,6 +592,17 @@ static void reap_kid(int i)
     if (!wait_ok(&kids[i].w, r))
         fail("wait for a child", SYS_wait, r, kids[i].w.v);
     forget_kid(i, r);
+}
+
+/* Children that exit at once until spawn says the table is full (with the
+ * other workers', NPROC 64 is soon reached) or FZ_BURST, all waited for. */
+static void burst(void)
+{
+    int n0 = nkids;
+    while (nkids < FZ_BURST && spawn_kid(FZ_EXIT))
+        ;
+    while (nkids > n0)
+        reap_kid(nkids - 1);
 }
 
 static void check_segs(void)
@@ -625,7 +641,9 @@ static void worker(uint32_t s)
     for (i = 0; i < FZ_CALLS; i++) {
         uint32_t r = rnd() % 64;
         if (r == 0 && nkids < FZ_KIDS)
-            spawn_kid();
+            spawn_kid(FZ_EXIT + rnd() % 4);
+        else if (r == 3 && rnd() % 64 == 0)
+            burst();
         else if (r == 1 && nkids)
             reap_kid((int)(rnd() % (uint32_t)nkids));
         else if (r == 2)
@@ -649,11 +667,11 @@ int main(int arg)
         st.err[ENOENT] + st.err[ENOMEM];
     printf("fuzz pid %d seed %#x: calls %u skipped %u: ok %u EFAULT %u EINVAL %u ENOSYS %u "
            "EEXIST %u ECHILD %u ENOENT %u ENOMEM %u, negative exit codes %u; children %u killed %u ended %u "
-           "orphaned %u; printed %u bytes; failures %u\n",
+           "orphaned %u, table full %u; printed %u bytes; failures %u\n",
            mypid, FZ_SEED(arg), st.calls, st.skip, st.ok, st.err[EFAULT], st.err[EINVAL],
            st.err[ENOSYS], st.err[EEXIST], st.err[ECHILD], st.err[ENOENT], st.err[ENOMEM],
            st.calls - st.ok - e, st.spawned, st.killed, st.ended,
-           (uint32_t)nkids, st.bytes, st.fail);
+           (uint32_t)nkids, st.full, st.bytes, st.fail);
     report(0, st.calls);
     report(1, st.fail);
     report(2, st.killed);

@@ -57,9 +57,14 @@ static uint32_t fz_seed(int idx, uint32_t round)
 static bool fz_run_worker(struct fz_slot *s, uint32_t seed)
 {
     char err[96];
-    struct proc *p = proc_spawn("fuzz", FZ_ARG(FZ_WORKER, seed), NULL, false, 1u << s->cpu, err, sizeof err);
+    struct proc *p;
     uint32_t rep[4];
-    int code;
+    int code, tries;
+    for (tries = 0; tries < 1000; tries++) {   /* a worker's burst may fill the table for a while */
+        if ((p = proc_spawn("fuzz", FZ_ARG(FZ_WORKER, seed), NULL, false, 1u << s->cpu, err, sizeof err)))
+            break;
+        thread_sleep_ns(MS);
+    }
     if (!p)
         return ksnprintf(s->why, sizeof s->why, "fuzz: cannot spawn a worker: %s", err), false;
     wait_for_completion(&p->done);     /* exited, not reaped: its reports are final */
