@@ -639,7 +639,7 @@ static void worker(uint32_t s)
     if (map(CANVAS, 1) == 0)
         map_set(CANVAS, 1, 1);
     for (i = 0; i < FZ_CALLS; i++) {
-        uint32_t r = rnd() % 64;
+        uint32_t next = rnd(), r = rnd() % 64;
         if (r == 0 && nkids < FZ_KIDS)
             spawn_kid(FZ_EXIT + rnd() % 4);
         else if (r == 3 && rnd() % 64 == 0)
@@ -650,6 +650,7 @@ static void worker(uint32_t s)
             check_segs();
         else
             fuzz_call();
+        seed(next);     /* the next step's draws do not depend on how many this one made */
     }
     for (i = (uint32_t)nkids; i-- > 0;)
         if (kids[i].mode != FZ_EXIT || rnd() & 1)
