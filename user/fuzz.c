@@ -4,12 +4,14 @@
  * are small, huge, or pointers into every region (kernel text, the entry
  * area found with sidt/sgdt, unmapped pages, ranges across USER_BASE and
  * USER_TOP or wrapping past 4 GiB), each checked against the contract of
- * kernel/usys.h, predicted from its own model of its address space, and
- * checks that every register but %eax and the flags survive.  It also
- * spawns children that exit, trap, touch forbidden addresses or run random
- * instruction bytes, and checks what wait() says of each.  Exit code = the
- * number of failed checks; report(0..3) = calls, failures, children killed
- * by an exception, children spawned. */
+ * kernel/usys.h, predicted from its own model of its address space; every
+ * register but %eax, and the flags (DF too), must survive each call, and
+ * null data selectors must come back as the flat user ones.  It also spawns
+ * children that exit, trap, touch forbidden addresses or run random
+ * instruction bytes, now and then until the process table is full, and
+ * checks what wait() says of each.  Exit code = the number of failed checks;
+ * report(0..3) = calls, failures, children killed by an exception, children
+ * spawned. */
 #include "user/ulib.h"
 #include "user/fuzz.h"
 
@@ -27,7 +29,7 @@
 #define WRITE_PIECE 256                 /* kernel/syscall.c sys_write's buffer */
 #define KILLED(v)   (-1000 - (v))       /* kernel/proc.h PROC_KILLED */
 
-enum { W_EXACT, W_MAP, W_SPAWN, W_UPTIME, W_ANY, W_SKIP };
+enum { W_EXACT, W_MAP, W_UPTIME, W_ANY, W_SKIP };   /* exact, 0 or -ENOMEM, monotonic, any, not made */
 struct want { int kind, v; };
 struct kid { int pid, mode; struct want w; };
 
@@ -250,13 +252,13 @@ static int map_args_ok(uint32_t a, uint32_t n)
            n * PGSIZE <= USER_MAP_TOP - a;
 }
 
-static int any_mapped(uint32_t a, uint32_t n, int want_all)
+/* How many of the n pages from a are mapped. */
+static uint32_t nmapped_in(uint32_t a, uint32_t n)
 {
-    uint32_t k;
+    uint32_t k, m = 0;
     for (k = 0; k < n; k++)
-        if (map_bit(a + k * PGSIZE) != want_all)
-            return !want_all;
-    return want_all;
+        m += map_bit(a + k * PGSIZE);
+    return m;
 }
 
 static struct want plan_map(uint32_t a, uint32_t n, int unmap)
@@ -264,8 +266,8 @@ static struct want plan_map(uint32_t a, uint32_t n, int unmap)
     if (!map_args_ok(a, n))
         return exact(-EINVAL);
     if (unmap)
-        return exact(any_mapped(a, n, 1) ? 0 : -EINVAL);
-    if (any_mapped(a, n, 0))
+        return exact(nmapped_in(a, n) == n ? 0 : -EINVAL);
+    if (nmapped_in(a, n))
         return exact(-EEXIST);
     return nmapped + n > FZ_MAXPAGES ? kind(W_SKIP) : kind(W_MAP);
 }
