@@ -181,8 +181,9 @@ static struct want kind(int k) { struct want w = { k, 0 }; return w; }
 
 /* write: len > 4096 is -EINVAL, len 0 is 0 whatever the pointer; else the
  * kernel prints WRITE_PIECE-byte pieces while each is readable.  Output must come
- * only from map-range pages this fills with a line of dots (at most two
- * pieces); else 0: draw again. */
+ * only from map-range pages this fills with dots, a line a piece (pieces of
+ * one write may have other lines between them), at most two pieces; else 0:
+ * draw again. */
 static int plan_write(uint32_t a, uint32_t len, struct want *w)
 {
     uint32_t done = 0, n, i;
@@ -196,7 +197,7 @@ static int plan_write(uint32_t a, uint32_t len, struct want *w)
     if (done && (done > 2 * WRITE_PIECE || !in_map_range(a, done)))
         return 0;
     for (i = 0; i < done; i++)
-        ((volatile char *)a)[i] = i + 1 == done ? '\n' : '.';
+        ((volatile char *)a)[i] = (i + 1) % WRITE_PIECE && i + 1 < done ? '.' : '\n';
     st.bytes += done;
     *w = exact(done == len ? (int)len : -EFAULT);
     return 1;
@@ -669,8 +670,8 @@ int main(int arg)
     e = st.err[EFAULT] + st.err[EINVAL] + st.err[ENOSYS] + st.err[EEXIST] + st.err[ECHILD] +
         st.err[ENOENT] + st.err[ENOMEM];
     printf("fuzz pid %d seed %#x: calls %u skipped %u: ok %u EFAULT %u EINVAL %u ENOSYS %u "
-           "EEXIST %u ECHILD %u ENOENT %u ENOMEM %u, negative exit codes %u; children %u killed %u ended %u "
-           "orphaned %u, table full %u; printed %u bytes; failures %u\n",
+           "EEXIST %u ECHILD %u ENOENT %u ENOMEM %u neg %u; children %u killed %u ended %u "
+           "orphaned %u full %u; printed %u; failures %u\n",
            mypid, FZ_SEED(arg), st.calls, st.skip, st.ok, st.err[EFAULT], st.err[EINVAL],
            st.err[ENOSYS], st.err[EEXIST], st.err[ECHILD], st.err[ENOENT], st.err[ENOMEM],
            st.calls - st.ok - e, st.spawned, st.killed, st.ended,
