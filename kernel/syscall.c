@@ -9,22 +9,57 @@
 #include "kernel/console.h"
 #include "kernel/clock.h"
 #include "kernel/mem.h"
+#include "kernel/param.h"
+#include "kernel/x86.h"
 
 #define WRITE_MAX 4096
 #define MAP_MAX   64
 
+enum { SBUG_NONE, SBUG_DIRECT_DEREF, SBUG_UNMAP_PARTIAL };
+static int syscall_bug;
+KPARAM_ENUM("syscall_bug", syscall_bug, "none|direct_deref|unmap_partial",
+            "negative controls for the fuzz scenario: direct_deref makes write read its buffer "
+            "straight through the user pointer, without the checked copy; unmap_partial makes an "
+            "unmap of a range with a hole unmap the pages before the hole (and still say -EINVAL)");
+
+/* The buffer's next piece into buf: through the checked copy, or with the
+ * planted bug a plain dereference of whatever address the process gave. */
+static int write_piece(char *buf, uint32_t uaddr, uint32_t n)
+{
+    uint32_t i;
+    if (syscall_bug != SBUG_DIRECT_DEREF)
+        return copy_from_user(buf, uaddr, n);
+    for (i = 0; i < n; i++)          /* BUG on purpose (syscall_bug=direct_deref) */
+        buf[i] = ((const volatile char *)uaddr)[i];
+    return 0;
+}
+
+/* A piece goes out under the console lock with interrupts off, as every
+ * kernel line does (kernel/console.c): a process's bytes never land inside
+ * another CPU's line, and a piece (a user/ulib.c printf line) stays whole. */
+static void write_out(const char *buf, uint32_t n)
+{
+    uint32_t f = read_eflags();
+    cli();
+    console_lock();
+    console_write(buf, n);
+    console_unlock();
+    if (f & EFLAGS_IF)
+        sti();
+}
+
 static int sys_write(struct proc *p, const uint32_t *a)
 {
-    char buf[128];
+    char buf[256];
     uint32_t done = 0, n;
     (void)p;
     if (a[1] > WRITE_MAX)
         return -EINVAL;
     while (done < a[1]) {
         n = a[1] - done < sizeof buf ? a[1] - done : sizeof buf;
-        if (copy_from_user(buf, a[0] + done, n))
+        if (write_piece(buf, a[0] + done, n))
             return -EFAULT;
-        console_write(buf, n);
+        write_out(buf, n);
         done += n;
     }
     return (int)done;
@@ -57,7 +92,14 @@ static int sys_map(struct proc *p, const uint32_t *a)
 
 static int sys_unmap(struct proc *p, const uint32_t *a)
 {
-    return map_args_ok(a) ? uvm_unmap(p->pgdir, a[0], a[1]) : -EINVAL;
+    uint32_t k;
+    if (!map_args_ok(a))
+        return -EINVAL;
+    if (syscall_bug == SBUG_UNMAP_PARTIAL)   /* BUG on purpose: the pages before a hole go */
+        for (k = 0; k < a[1] && !uvm_unmap(p->pgdir, a[0] + k * PAGE_SIZE, 1); k++)
+            if (k + 1 == a[1])
+                return 0;
+    return uvm_unmap(p->pgdir, a[0], a[1]);
 }
 
 static int sys_spawn(struct proc *p, const uint32_t *a)

@@ -3,7 +3,7 @@
 # i386 psABI, static, no libc; libgcc for 64-bit division); user/spin.S stands
 # alone.  All are embedded in the kernel through build/user/uprogs.o.
 UB      := $(B)/user
-UPROGS  := hello syscalls badptr fault utorture spin ubench utarget uworker umem ucell uedge
+UPROGS  := hello syscalls badptr fault utorture spin ubench utarget uworker umem ucell uedge fuzz
 UELFS   := $(UPROGS:%=$(UB)/%.elf)
 ULIB    := $(UB)/crt0.o $(UB)/usys.o $(UB)/regs.o $(UB)/ulib.o $(UB)/fmt.o
 UCFLAGS := -std=gnu11 -O2 -g -Wall -Werror -ffreestanding -fno-pic -fno-pie -static -nostdlib \
@@ -36,6 +36,7 @@ $(filter-out $(UB)/spin.elf,$(UELFS)): $(UB)/%.elf: $(UB)/%.o $(ULIB) user/user.
 	@$(KLD) $(ULDFLAGS) -o $@ $(filter %.o,$^) $(LIBGCC)
 
 $(UB)/utorture.elf: $(UB)/utorture_block.o
+$(UB)/fuzz.elf: $(UB)/fuzz_asm.o
 $(UB)/utarget.elf $(UB)/uworker.elf $(UB)/ucell.elf $(UB)/ubench.elf: $(UB)/utarget_asm.o
 $(UB)/uedge.elf: $(UB)/uedge_asm.o
 

@@ -14,6 +14,8 @@
 #include "kernel/mem.h"
 #include "kernel/x86.h"
 #include "kernel/console.h"
+#include "kernel/cpu.h"
+#include "kernel/clock.h"
 
 /* Run program name(arg) to its end; its exit code, or -9999 if not spawned. */
 static int run(const char *name, uint32_t arg)
@@ -140,4 +142,40 @@ KTEST(user_no_page_leaked)
     KEXPECT_EQ(run("fault", 8), PROC_KILLED(T_PF));
     KEXPECT_EQ(mid, before);
     KEXPECT_EQ(palloc_free_count(), before);
+}
+
+/* A process's write goes out under the console lock, as every kernel line
+ * does, so it never lands inside a line another CPU is printing (the fuzzer
+ * saw "... addres..\ns bfff8776" in a kill line).  This CPU holds the lock
+ * while hello, on another CPU, calls write: hello must not get past it. */
+KTEST(user_write_waits_for_the_console_lock)
+{
+    char err[96];
+    struct proc *p;
+    uint64_t entered = 0;
+    int other, finished;
+    if (ncpu < 2) {
+        kprintf("# needs 2 CPUs: skipped\n");
+        return;
+    }
+    cli();
+    other = cpu_id() == 0 ? 1 : 0;
+    console_lock();
+    p = proc_spawn("hello", 7, NULL, false, 1u << other, err, sizeof err);
+    while (p && !READ_ONCE(p->done.done)) {
+        if (!entered && READ_ONCE(p->nsyscalls) >= 2)
+            entered = clock_ns();        /* getpid done, write entered */
+        if (entered && clock_ns() - entered > 200000000ull)
+            break;                       /* in write for 200 ms: held at the lock */
+        pause();
+    }
+    finished = p ? READ_ONCE(p->done.done) : -1;
+    console_unlock();
+    sti();
+    KASSERT(p != NULL);
+    if (finished)
+        kprintf("# hello (pid %d, cpu %d) wrote and exited while cpu %d held the console lock\n",
+                p->pid, other, cpu_id());
+    KEXPECT_EQ(finished, 0);
+    KEXPECT_EQ(proc_wait(p), 0);
 }
