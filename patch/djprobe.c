@@ -67,7 +67,7 @@ static int range_busy(struct djprobe **v, int n, unsigned checks, int scan, bool
 }
 
 /* The release bound, in rounds of the strategy's own check (each a
- * rendezvous every CPU answered, or a tasks-RCU snapshot and 2 polls), with a sleep
+ * rendezvous every CPU answered, or a tasks-RCU snapshot polled for 16 ms), with a sleep
  * of 1, 2, 4, 8 then 16 ms of guest time between them: 100 rounds are
  * >= 1.5 s of guest time and 100 chances for every thread to run out.  A
  * buffer still busy then is held by a thread that does not move (asleep for
@@ -113,7 +113,8 @@ static int release_check(struct djprobe **v, int n, const struct dj_strategy_des
     int i;
     if (!(sd->checks & DJC_TASKS))
         return range_busy(v, n, sd->checks | DJC_IPSCAN, sd->scan, true);
-    i = quiesce_tasks(2);                   /* a thread still preempted, or no memory */
+    i = quiesce_tasks(16);                  /* one snapshot polled 16 ms: a thread still */
+                                            /* preempted, or no memory (2 ms missed busy workers) */
     for (n = i ? n : 0, i = 0; i < n; i++) {
         v[i]->busy = true;
         v[i]->found = quiesce_found;

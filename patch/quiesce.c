@@ -343,11 +343,13 @@ static int tasks_rv(void *arg)
 
 int quiesce_tasks(int max_ms)
 {
-    struct tasks k = { 0, 0, thread_count() + 64, -1, true, thread_current() };
-    int ms;
-    if (!(k.e = kmalloc(k.cap * sizeof *k.e)))
-        return -1;
-    while (k.left < 0) {                            /* the snapshot */
+    struct tasks k = { 0, 0, 0, -1, true, thread_current() };
+    int ms, tries;
+    for (tries = 0; k.left < 0; tries++) {          /* the snapshot; more threads than room: again */
+        kfree(k.e);
+        k.cap = 2 * thread_count() + 64;
+        if (tries == 8 || !(k.e = kmalloc(k.cap * sizeof *k.e)))
+            return -1;                              /* (a bound: the caller counts it busy) */
         k.n = 0; k.left = 0;
         rendezvous_run(tasks_rv, &k);
     }

@@ -5,15 +5,7 @@
  * Each probed instruction has a global label (ue_*_site). cdecl. */
 #include "kernel/usys.h"
 
-.macro FUNC name
-    .globl \name
-    .type \name, @function
-\name:
-.endm
-.macro SITE name
-    .globl \name
-\name:
-.endm
+#include "user/uasm.h"
 
     .text
 /* void ue_opt(uint32_t *c): ++*c (room for a jump: incl, 5-byte mov) */

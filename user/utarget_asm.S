@@ -4,15 +4,7 @@
  * (user/utarget.c) checks every result against its model. */
 #include "kernel/usys.h"
 
-.macro FUNC name
-    .globl \name
-    .type \name, @function
-\name:
-.endm
-.macro SITE name
-    .globl \name
-\name:
-.endm
+#include "user/uasm.h"
 
     .text
 /* int ut_mov(int x): x + 1 (a plain instruction, stepped: FIX_EIP) */
