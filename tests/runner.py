@@ -40,6 +40,7 @@ import subprocess
 import sys
 import threading
 import time
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -86,9 +87,9 @@ def qemu_cmd(sc, rundir, cpus, extra_args, iso=None, debug=False):
     cmd = ["qemu-system-i386", "-nodefaults", "-no-reboot", "-display", "none",
            "-m", sc["memory"], "-smp", str(cpus),
            "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04",
-           "-monitor", "unix:%s,server,nowait" % os.path.join(rundir, "monitor.sock")]
+           "-monitor", "unix:%s,server,nowait" % sock(rundir, "monitor.sock")]
     if sc["input"]:     # scripted console input: a socket; the runner writes console.log (tests/console_feed.py)
-        cmd += ["-chardev", "socket,id=con0,path=%s,server=on,wait=on" % os.path.join(rundir, "console.sock"),
+        cmd += ["-chardev", "socket,id=con0,path=%s,server=on,wait=on" % sock(rundir, "console.sock"),
                 "-serial", "chardev:con0"]
     else:
         cmd += ["-serial", "file:" + os.path.join(rundir, "console.log")]
@@ -135,11 +136,22 @@ def build_iso(sc, rundir, cpus, extra_args):
     return iso
 
 
+def sock(rundir, name):
+    """A QEMU socket's path: in the run's folder, or, when that path would
+    pass the 107 bytes a Unix socket address holds (a checkout in a deep
+    folder: QEMU then fails at once), in the temporary folder under a name
+    derived from the run's folder."""
+    path = os.path.join(rundir, name)
+    if len(path.encode()) < 100:
+        return path
+    return os.path.join("/tmp", "kpt-%08x-%s" % (zlib.crc32(os.path.abspath(rundir).encode()), name))
+
+
 def monitor(rundir, command):
     try:
         s = socket.socket(socket.AF_UNIX)
         s.settimeout(2)
-        s.connect(os.path.join(rundir, "monitor.sock"))
+        s.connect(sock(rundir, "monitor.sock"))
         s.sendall((command + "\n").encode())
         time.sleep(0.2)
         s.close()
@@ -250,7 +262,7 @@ def boot(sc, rundir, cpus, extra_args, iso, echo):
     feeder = None
     try:
         if sc["input"]:
-            feeder = console_feed.Feeder(os.path.join(rundir, "console.sock"), os.path.join(rundir, "console.log"),
+            feeder = console_feed.Feeder(sock(rundir, "console.sock"), os.path.join(rundir, "console.log"),
                                          beside(sc, sc["input"]))
             feeder.start()
         timed_out = watch(p, rundir, int(sc["timeout"]), echo, t0)
@@ -357,7 +369,7 @@ def record(rundir, result, text):
 def remove_leftovers(rundir):
     """What only a running boot needs: its ISO and the sockets."""
     for f in LEFTOVERS:
-        path = os.path.join(rundir, f)
+        path = sock(rundir, f) if f.endswith(".sock") else os.path.join(rundir, f)
         if os.path.isdir(path):
             shutil.rmtree(path)
         elif os.path.exists(path):

@@ -317,6 +317,17 @@ def interrupted_make_run():
             shutil.rmtree(os.path.dirname(rundir))
 
 
+def deep_folder(tmp):
+    """A results folder too deep for a Unix socket address (107 bytes) in
+    it: QEMU failed at once (seen from a fresh clone under results/)."""
+    deep = os.path.join(tmp, "d" * (110 - len(tmp)))
+    r = subprocess.run(RUNNER + ["--all", "--only", "^smp-boot-1$", "--resdir", deep], cwd=ROOT,
+                       capture_output=True, text=True, timeout=120)
+    if r.returncode or "1 passed" not in r.stdout:
+        fail("deep results folder", r.stdout[-300:])
+    ok("a results folder deeper than a socket address boots (sockets in /tmp)", "%d bytes" % len(deep))
+
+
 def boots():
     if not os.path.exists(runner.KERNEL):
         fail("boots", "no %s: run make all first" % runner.KERNEL)
@@ -327,6 +338,7 @@ def boots():
         rejudge(run)
         interrupted_make_run()
         interrupted_all(os.path.join(tmp, "all"))
+        deep_folder(tmp)
     finally:
         shutil.rmtree(tmp)
 
