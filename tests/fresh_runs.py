@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -65,6 +66,7 @@ def main():
     ap.add_argument("--out")
     ap.add_argument("--keep", action="store_true")
     a = ap.parse_args()
+    signal.signal(signal.SIGINT, signal.default_int_handler)   # runs started as a background job: as on a terminal
     a.rev = subprocess.run(["git", "-C", ROOT, "rev-parse", a.rev], capture_output=True, text=True,
                            check=True).stdout.strip()
     out = a.out or os.path.join(ROOT, "results", "fresh-" + time.strftime("%Y%m%d-%H%M%S"))

@@ -511,6 +511,11 @@ def default_scenario_claims():
 
 
 def main():
+    # A parent that ignores SIGINT (a background job of a non-interactive
+    # shell) would pass that on to every child, and the Ctrl-C checks would
+    # see a run that cannot be interrupted; a handler here is reset to the
+    # default in every program this starts, as on a terminal.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     verdict_rules()
     max_cpus_is_the_kernels()
     bad_values()

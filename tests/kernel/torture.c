@@ -340,7 +340,7 @@ bool torture_running(uint64_t end, int dflt, unsigned need)
     if (!on) {
         ms = ms < 4000 ? 4000 : ms;
         gbound_start(&more, GBOUND_ALL, ms, 10 * ms);
-        kprintf("torture: duration reached without %s (a busy host runs the guest slowly); running on "
+        kprintf("torture: duration reached without %s (a busy host, or a QEMU mode that cannot give it); running on "
                 "until it is, for at most %u ms of every CPU's ticks (%u ms of wall time)\n", what, ms, 10 * ms);
         on = true;
     }
