@@ -6,8 +6,7 @@
 #include "kernel/console.h"
 #include "kernel/panic.h"
 
-static uint64_t boot_ns;
-static uint32_t boot_ticks[NCPU_MAX];
+static struct gbound run;            /* since the scenario started */
 
 static uint32_t ms_ticks(uint32_t ms) { return (uint32_t)((uint64_t)ms * (uint32_t)timer_hz / 1000); }
 
@@ -50,21 +49,16 @@ bool gbound_expired(const struct gbound *b)
     return (ms >= b->ms && gbound_ticks(b) >= b->ticks) || ms >= b->hard_ms;
 }
 
-void guest_progress_mark(void)
-{
-    int i;
-    boot_ns = clock_ns();
-    for (i = 0; i < NCPU_MAX; i++)
-        boot_ticks[i] = cpus[i].ticks;
-}
+void guest_progress_mark(void) { gbound_start(&run, GBOUND_ALL, 0, 0); }
 
 void guest_progress_report(void)
 {
-    uint32_t ms = (uint32_t)((clock_ns() - boot_ns) / 1000000), want = ms_ticks(ms);
+    uint32_t ms = gbound_ms(&run), want = ms_ticks(ms), t;
     int i;
     kprintf("guest progress: %u ms, hz=%d; ticks taken per cpu (share of %u):", ms, timer_hz, want);
-    for (i = 0; i < ncpu; i++)
-        kprintf(" %u (%u%%)", cpus[i].ticks - boot_ticks[i],
-                want ? (uint32_t)((uint64_t)(cpus[i].ticks - boot_ticks[i]) * 100 / want) : 0);
+    for (i = 0; i < ncpu; i++) {
+        t = cpus[i].ticks - run.tick0[i];
+        kprintf(" %u (%u%%)", t, want ? (uint32_t)((uint64_t)t * 100 / want) : 0);
+    }
     kprintf("\n");
 }
