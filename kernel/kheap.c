@@ -26,7 +26,7 @@ static struct spinlock hlock = SPINLOCK_INIT("kheap");
 
 void kheap_init(void)
 {
-    freelist = palloc_contig(HEAP_PAGES);
+    freelist = palloc_contig_raw(HEAP_PAGES);      /* poisoned below */
     if (!freelist)
         panic("kheap_init: no %u contiguous pages", HEAP_PAGES);
     freelist->magic = MAGIC_FREE;

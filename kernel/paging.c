@@ -68,14 +68,27 @@ static bool is_readonly(uint32_t pa)
            (pa >= (uint32_t)__ksymtab_start && pa < (uint32_t)__ksymtab_end);
 }
 
+/* RAM below top, a page table at a time: a paging_map call per page cost a
+ * second of every -singlestep boot. */
+static void map_ram(uint32_t top)
+{
+    uint32_t pa, *pt = NULL;
+    for (pa = PAGE_SIZE; pa < top; pa += PAGE_SIZE) {
+        if (!pt || pa % (4u << 20) == 0) {
+            paging_map(pa, pa, 0);                   /* makes the table */
+            pt = (uint32_t *)(pgdir[pa >> 22] & ~0xFFFu);
+        }
+        pt[(pa >> 12) & 0x3FF] = pa | (is_readonly(pa) ? 0 : PTE_W) | PTE_P;
+    }
+}
+
 void paging_init(void)
 {
     uint32_t pa, top = ALIGN_UP(mem_top, 4u << 20);
     pgdir = palloc();
     if (!pgdir)
         panic("paging_init: no page for the page directory");
-    for (pa = PAGE_SIZE; pa < top; pa += PAGE_SIZE)
-        paging_map(pa, pa, is_readonly(pa) ? 0 : PTE_W);
+    map_ram(top);
     for (pa = 0xFEC00000u; pa < 0xFEE01000u; pa += PAGE_SIZE)   /* IOAPIC..LAPIC */
         paging_map(pa, pa, PTE_W | PTE_PCD | PTE_PWT);
     paging_map(ALIAS_BASE, 0, 0);            /* create the alias page table now */

@@ -1,6 +1,7 @@
 /* Physical page allocator: a bitmap over RAM below MEM_LIMIT, seeded from the
  * multiboot memory map (Multiboot 0.6.96, 3.3) minus the kernel image, the
- * first megabyte and the boot modules.  One lock; pages come back zeroed. */
+ * first megabyte and the boot modules.  One lock; pages come back zeroed
+ * (palloc_contig_raw: as they were). */
 #include "kernel/mem.h"
 #include "kernel/multiboot.h"
 #include "kernel/spinlock.h"
@@ -57,6 +58,10 @@ static void *alloc_run(uint32_t npages)
 {
     uint32_t pfn, run = 0;
     for (pfn = 0; pfn < NPAGES; pfn++) {
+        if (pfn % 32 == 0 && used_map[pfn / 32] == ~0u) {
+            pfn += 31, run = 0;                      /* 32 used pages at once */
+            continue;
+        }
         run = is_used(pfn) ? 0 : run + 1;
         if (run == npages) {
             uint32_t s = pfn + 1 - npages, k;
@@ -68,11 +73,18 @@ static void *alloc_run(uint32_t npages)
     return NULL;
 }
 
-void *palloc_contig(uint32_t npages)
+/* Pages holding whatever they held: for a caller that fills them at once. */
+void *palloc_contig_raw(uint32_t npages)
 {
     uint32_t f = spin_lock_irqsave(&plock);
     void *p = alloc_run(npages);
     spin_unlock_irqrestore(&plock, f);
+    return p;
+}
+
+void *palloc_contig(uint32_t npages)
+{
+    void *p = palloc_contig_raw(npages);
     if (p)
         kmemset(p, 0, npages * PAGE_SIZE);
     return p;

@@ -35,11 +35,12 @@ void slot_init(void)
     pool = palloc_contig(SLOT_PAGES);
     if (!pool)
         panic("slot: no %d contiguous pages for instruction slots", SLOT_PAGES);
+    for (i = 0; i < SLOT_PAGES * PAGE_SIZE / 4; i++)     /* still writable: no alias */
+        ((uint32_t *)pool)[i] = 0x0B0F0B0Fu;             /* ud2 ud2 */
     for (i = 0; i < SLOT_PAGES; i++) {
         uint32_t va = (uint32_t)pool + i * PAGE_SIZE;
         paging_map(va, va, 0);                           /* read-only, like text */
     }
-    fill_ud2(pool, NSLOTS);
 }
 
 static bool is_used(int i) { return used[i / 32] >> (i % 32) & 1; }

@@ -311,6 +311,10 @@ def interrupted_make_run():
             out += data
         status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
         tail = out.decode(errors="replace").replace("\r", "").split("^C")[-1].strip().splitlines()
+        # the terminal echoes ^C at once; a console line already on its way
+        # may still follow it (seen with another job on the machine)
+        while len(tail) > 1 and not tail[0].startswith(("make", "runner", "Traceback")):
+            tail = tail[1:]
         after_interrupt(rundir, "make run", 130 if status == -signal.SIGINT else status, tail)
     finally:
         if rundir:
