@@ -60,6 +60,13 @@ HOST32_TESTS :=
 all: $(B)/kernel.elf
 	@:
 
+# Live-patch targets (patch/livepatch.h): every function starts with one
+# 5-byte nop (0F 1F 44 00 00) where a patch writes its jump, and
+# __mcount_loc lists those entries (the layout of Linux's ftrace sites).
+LP_FENTRY := -pg -mfentry -mnop-mcount -mrecord-mcount
+LP_TARGETS := $(B)/tests/kernel/lp_targets.o
+$(LP_TARGETS): KCFLAGS += $(LP_FENTRY)
+
 $(B)/%.o: %.c | $(G)/vectors.h
 	@mkdir -p $(dir $@)
 	$(msg) CC $<

@@ -55,6 +55,9 @@ struct dj_range { uint32_t lo, hi; bool busy; struct quiesce_found f; };  /* f: 
 /* Run the strategy's checks over n ranges; sets busy and returns how many.
  * *self_busy (if given): the calling thread's own stack is inside one. */
 int quiesce_scan(struct dj_range *r, int n, unsigned checks, int scan, bool *self_busy);
+/* The same from a rendezvous fn the caller runs (a check and a write with
+ * no CPU moving in between: the live patcher's stop-machine models). */
+int quiesce_scan_parked(struct dj_range *r, int n, unsigned checks, int scan);
 /* What the last scan found inside a range last (for a report of a long wait). */
 extern struct quiesce_found quiesce_found;
 /* tasks-RCU style wait: 0 once every thread passed a voluntary switch

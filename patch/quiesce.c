@@ -260,19 +260,36 @@ static int scan_rv(void *arg)
     return 0;
 }
 
-int quiesce_scan(struct dj_range *r, int n, unsigned checks, int mode, bool *self_busy)
+static void scan_init(struct scan *s, struct dj_range *r, int n, unsigned checks, int mode)
 {
-    struct scan s = { r, 0xFFFFFFFFu, 0, n, 0, mode < 0 ? djprobe_scan : mode, checks, thread_current(), false };
     int i;
+    *s = (struct scan){ r, 0xFFFFFFFFu, 0, n, 0, mode < 0 ? djprobe_scan : mode, checks, thread_current(),
+                        false };
     for (i = 0; i < n; i++) {
         r[i].busy = false;
-        s.lo = r[i].lo < s.lo ? r[i].lo : s.lo;
-        s.hi = r[i].hi > s.hi ? r[i].hi : s.hi;
+        s->lo = r[i].lo < s->lo ? r[i].lo : s->lo;
+        s->hi = r[i].hi > s->hi ? r[i].hi : s->hi;
     }
+}
+
+int quiesce_scan(struct dj_range *r, int n, unsigned checks, int mode, bool *self_busy)
+{
+    struct scan s;
+    scan_init(&s, r, n, checks, mode);
     if (checks & (DJC_IPSCAN | DJC_STACK))
         rendezvous_run(scan_rv, &s);
     if (self_busy)
         *self_busy = s.self_busy;
+    return s.busy;
+}
+
+int quiesce_scan_parked(struct dj_range *r, int n, unsigned checks, int mode)
+{
+    struct scan s;
+    if (!rendezvous_mine())
+        panic("quiesce_scan_parked: not inside a rendezvous");
+    scan_init(&s, r, n, checks, mode);
+    scan_rv(&s);
     return s.busy;
 }
 

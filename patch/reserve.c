@@ -65,5 +65,6 @@ void text_unreserve(struct text_resv *r)
 
 const char *text_user_name(int user)
 {
-    return user == TEXT_KPROBE ? "int3 probe" : user == TEXT_DJPROBE ? "optimized probe region" : "?";
+    return user == TEXT_KPROBE ? "int3 probe" : user == TEXT_DJPROBE ? "optimized probe region" :
+           user == TEXT_LIVEPATCH ? "live patch's redirected entry" : "?";
 }

@@ -1,12 +1,13 @@
 /* Reserved text ranges: one registry, under the text lock, of every byte
- * range that a patching mechanism owns (an int3 probe's instruction, later a
- * jump-optimized region), so two mechanisms never write the same bytes (H10).
+ * range that a patching mechanism owns (an int3 probe's instruction, a
+ * jump-optimized region, a live patch's redirected entry), so two mechanisms
+ * never write the same bytes (H10).
  * Entries are embedded in their owners; the list is sorted by address. */
 #ifndef RESERVE_H
 #define RESERVE_H
 #include "kernel/types.h"
 
-enum text_user { TEXT_KPROBE, TEXT_DJPROBE };
+enum text_user { TEXT_KPROBE, TEXT_DJPROBE, TEXT_LIVEPATCH };
 
 struct text_resv {
     uint32_t start, end;               /* [start, end) */

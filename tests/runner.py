@@ -516,6 +516,7 @@ def refuse_interactive(sc):
 
 
 def cmd_list(a):
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)      # `--list | head` ends quietly
     scs = scenario.load_all(os.path.join(HERE, "scenarios"))
     w = max(len(s["name"]) for s in scs)
     rows = ["%-*s %2s %-10s %-6s %s" % (w, s["name"], s["cpus"], s["mode"], s["suite"], s["description"])

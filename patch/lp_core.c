@@ -1,0 +1,367 @@
+/* Live patches (see livepatch.h): the entry sites listed in __mcount_loc, a
+ * stack of versions per site (the newest enabled patch's on top), and the
+ * stop-machine models: kpatch (every CPU parked, the exact unwind of every
+ * thread and interrupted frame) and ksplice (the same with the word scan).
+ * A frame in a function being replaced, old or active version, means retry
+ * with backoff, then an abort that names the thread and the function. */
+#include "patch/livepatch.h"
+#include "patch/djprobe_int.h"
+#include "patch/poke.h"
+#include "patch/reserve.h"
+#include "kernel/ksym.h"
+#include "kernel/ipi.h"
+#include "kernel/mem.h"
+#include "kernel/fmt.h"
+#include "kernel/clock.h"
+#include "kernel/param.h"
+#include "kernel/panic.h"
+#include "kernel/sleeplock.h"
+
+extern const uint32_t __lp_entry_start[], __lp_entry_end[];
+static const uint8_t nop5[5] = { 0x0F, 0x1F, 0x44, 0x00, 0x00 };
+
+int lp_model = LP_KPATCH;
+KPARAM_ENUM("lp_model", lp_model, "kpatch|ksplice",
+            "live patches' consistency model when a patch names none");
+int lp_tries = 8;
+KPARAM_INT("lp_tries", lp_tries, 1, 1000, "kpatch/ksplice: stack checks before a patch is aborted");
+struct lp_stats lp_stats;
+
+struct lp_site {
+    uint32_t addr, size;              /* the original function */
+    const char *name;
+    struct lp_func *top;              /* the active version; NULL: the original */
+    struct text_resv resv;            /* [addr, addr + 5) while redirected */
+    struct lp_site *next;
+};
+static struct lp_site *sites;
+static struct lp_patch *enabled;      /* newest first */
+static struct sleeplock lp_lock = SLEEPLOCK_INIT("livepatch");
+
+const char *lp_model_name(int m)
+{
+    static const char *const names[LP_MODEL_N] = { "kpatch", "ksplice", "kgraft", "livepatch" };
+    return m >= 0 && m < LP_MODEL_N ? names[m] : "?";
+}
+
+bool lp_entry_patchable(void *fn)
+{
+    const uint32_t *e;
+    for (e = __lp_entry_start; e < __lp_entry_end; e++)
+        if (*e == (uint32_t)fn)
+            return true;
+    return false;
+}
+
+static struct lp_site *site_of(uint32_t addr)
+{
+    struct lp_site *s;
+    for (s = sites; s; s = s->next)
+        if (s->addr == addr)
+            return s;
+    return NULL;
+}
+
+void *lp_active(void *fn)
+{
+    struct lp_site *s = site_of((uint32_t)fn);
+    return s && s->top ? s->top->new_fn : fn;
+}
+
+/* [lo, hi) of the code a version runs: the original function or a new one. */
+static void version_range(const struct lp_site *s, const struct lp_func *v, struct dj_range *r)
+{
+    const struct ksym *k = v ? ksym_lookup((uint32_t)v->new_fn) : NULL;
+    r->lo = v ? (uint32_t)v->new_fn : s->addr;
+    r->hi = v ? (k ? k->addr + k->size : r->lo + 1) : s->addr + s->size;
+}
+
+/* The entry's bytes when version v is active. */
+static void entry_bytes(const struct lp_site *s, const struct lp_func *v, uint8_t b[5])
+{
+    uint32_t rel;
+    if (!v) {
+        kmemcpy(b, nop5, 5);
+        return;
+    }
+    rel = (uint32_t)v->new_fn - (s->addr + 5);
+    b[0] = 0xE9; b[1] = rel; b[2] = rel >> 8; b[3] = rel >> 16; b[4] = rel >> 24;
+}
+
+/* Is p's function f refused?  Text lock held.  Reserves a first entry. */
+static int check_func(struct lp_patch *p, struct lp_func *f, char *err, size_t n)
+{
+    uint32_t a = (uint32_t)f->old_fn;
+    struct lp_site *s = site_of(a);
+    struct text_resv *r;
+    if (!lp_entry_patchable(f->old_fn))
+        return ksnprintf(err, n, "patch %s: %s has no patchable entry (not built with LP_FENTRY)",
+                         p->name, f->name), -1;
+    if (!ksym_lookup((uint32_t)f->new_fn))
+        return ksnprintf(err, n, "patch %s: the new %s at %p is not kernel text", p->name, f->name,
+                         f->new_fn), -1;
+    r = text_reserved(a, a + 5);
+    if (r && (r->user != TEXT_LIVEPATCH || !s || r != &s->resv))
+        return ksnprintf(err, n, "patch %s: the entry of %s is held by an %s (at %08x)", p->name, f->name,
+                         text_user_name(r->user), r->start), -1;
+    if (!r && kmemcmp((void *)a, nop5, 5))
+        return ksnprintf(err, n, "patch %s: the entry of %s is not its 5-byte nop", p->name, f->name), -1;
+    return 0;
+}
+
+static int check_patch(struct lp_patch *p, char *err, size_t n)
+{
+    int i, k;
+    if (p->nfuncs < 1)
+        return ksnprintf(err, n, "patch %s: no functions", p->name), -1;
+    for (i = 0; i < p->nfuncs; i++) {
+        for (k = 0; k < i; k++)
+            if (p->funcs[k].old_fn == p->funcs[i].old_fn)
+                return ksnprintf(err, n, "patch %s: %s is replaced twice", p->name, p->funcs[i].name), -1;
+        if (check_func(p, &p->funcs[i], err, n))
+            return -1;
+    }
+    return 0;
+}
+
+static struct lp_site *site_get(struct lp_func *f)
+{
+    uint32_t a = (uint32_t)f->old_fn;
+    struct lp_site *s = site_of(a);
+    const struct ksym *k = ksym_lookup(a);
+    if (s)
+        return s;
+    s = kmalloc(sizeof *s);
+    if (!s)
+        panic("livepatch: out of memory for a site");
+    *s = (struct lp_site){ a, k ? k->addr + k->size - a : 5, f->name, NULL, { 0 }, sites };
+    sites = s;
+    return s;
+}
+
+/* One stop-machine switch: with every other CPU parked, no thread or frame
+ * inside a range (else nothing is written), then every entry rewritten. */
+struct lp_switch {
+    struct lp_patch *p;
+    bool enable;
+    int scan;                         /* DJ_SCAN_* */
+    struct dj_range *r;
+    int nr;
+    uint8_t (*bytes)[5];
+};
+
+static int rv_switch(void *arg)
+{
+    struct lp_switch *w = arg;
+    int i;
+    if (quiesce_scan_parked(w->r, w->nr, DJC_IPSCAN | DJC_STACK, w->scan))
+        return 1;
+    for (i = 0; i < w->p->nfuncs; i++)
+        text_patch_store(w->p->funcs[i].old_fn, w->bytes[i], 5);
+    return 0;
+}
+
+/* The ranges being replaced (old and active versions) and the new entries. */
+static void switch_prepare(struct lp_switch *w)
+{
+    int i;
+    struct lp_patch *p = w->p;
+    w->nr = 0;
+    for (i = 0; i < p->nfuncs; i++) {
+        struct lp_func *f = &p->funcs[i];
+        struct lp_site *s = w->enable ? site_get(f) : f->site;
+        version_range(s, s->top, &w->r[w->nr++]);
+        if (!w->enable)
+            version_range(s, f->below, &w->r[w->nr++]);
+        entry_bytes(s, w->enable ? f : f->below, w->bytes[i]);
+    }
+}
+
+struct tid_name { int tid; char name[20]; };
+static void match_tid(struct thread *t, void *arg)
+{
+    struct tid_name *q = arg;
+    if (t->tid == q->tid)
+        kmemcpy(q->name, t->name, sizeof q->name);
+}
+
+/* The busy range's holder, for the abort's message. */
+static void busy_why(struct lp_switch *w, char *err, size_t n, int tries)
+{
+    int i;
+    char at[64] = "?";
+    struct tid_name q = { -1, "?" };
+    const struct ksym *k = NULL;
+    for (i = 0; i < w->nr && !w->r[i].busy; i++)
+        ;
+    if (i < w->nr) {
+        k = ksym_lookup(w->r[i].lo);
+        ksym_format(w->r[i].f.v, at, sizeof at);
+        q.tid = w->r[i].f.tid;
+        thread_foreach(match_tid, &q);
+    }
+    ksnprintf(err, n, "patch %s: %s: thread %d (%s) is inside %s (%s %s) after %d checks; aborted",
+              w->p->name, lp_model_name(w->p->model), q.tid, q.name, k ? k->name : "?",
+              i < w->nr ? w->r[i].f.how : "?", at, tries);
+}
+
+/* Check and write in one rendezvous, up to lp_tries times with a growing
+ * sleep between (1, 2, 4 ... 64 ms).  0 once written. */
+static int switch_stop_machine(struct lp_switch *w, char *err, size_t n)
+{
+    int t, busy = 1;
+    uint64_t t0;
+    for (t = 0; t < lp_tries && busy; t++) {
+        if (t) {
+            lp_stats.retries++;
+            thread_sleep_ns((uint64_t)(1u << (t < 7 ? t - 1 : 6)) * 1000000u);
+        }
+        text_lock();
+        text_sync_cores();
+        t0 = clock_ns();
+        busy = rendezvous_run(rv_switch, w);
+        lp_stats.stopped_ns += clock_ns() - t0;
+        text_sync_cores();
+        text_unlock();
+    }
+    if (busy)
+        busy_why(w, err, n, t);
+    return busy ? -1 : 0;
+}
+
+static int resolve_model(struct lp_patch *p, char *err, size_t n)
+{
+    if (p->model == LP_MODEL_BOOT)
+        p->model = lp_model;
+    if (p->model != LP_KPATCH && p->model != LP_KSPLICE)
+        return ksnprintf(err, n, "patch %s: model %s is not built yet", p->name, lp_model_name(p->model)), -1;
+    return 0;
+}
+
+static int run_switch(struct lp_patch *p, bool enable, char *err, size_t n)
+{
+    struct lp_switch w = { p, enable, p->model == LP_KSPLICE ? DJ_SCAN_WORDS : DJ_SCAN_FRAMES, NULL, 0, NULL };
+    int rc;
+    w.r = kmalloc(sizeof *w.r * 2 * p->nfuncs);
+    w.bytes = kmalloc(5 * p->nfuncs);
+    if (!w.r || !w.bytes)
+        panic("livepatch: out of memory for a switch of %d functions", p->nfuncs);
+    switch_prepare(&w);
+    rc = switch_stop_machine(&w, err, n);
+    kfree(w.r);
+    kfree(w.bytes);
+    return rc;
+}
+
+/* A first patch of a function reserves its entry (H10: no probe may take
+ * it from now on); unreserve undoes that for a patch that did not go on. */
+static void reserve_entries(struct lp_patch *p, bool take)
+{
+    int i;
+    for (i = 0; i < p->nfuncs; i++) {
+        struct lp_site *s = site_get(&p->funcs[i]);
+        if (s->top)
+            continue;
+        if (take)
+            ASSERT(text_reserve(&s->resv, s->addr, s->addr + 5, TEXT_LIVEPATCH, s) == 0);
+        else
+            text_unreserve(&s->resv);
+    }
+}
+
+static void commit(struct lp_patch *p, bool enable)
+{
+    int i;
+    struct lp_patch **pp;
+    text_lock();
+    for (i = 0; i < p->nfuncs; i++) {
+        struct lp_func *f = &p->funcs[i];
+        if (enable) {
+            f->site = site_get(f);
+            f->below = f->site->top;
+            f->site->top = f;
+        } else {
+            f->site->top = f->below;
+            if (!f->below)
+                text_unreserve(&f->site->resv);
+            f->site = NULL;
+        }
+    }
+    text_unlock();
+    if (enable) {
+        p->next = enabled;
+        enabled = p;
+    } else {
+        for (pp = &enabled; *pp != p; pp = &(*pp)->next)
+            ;
+        *pp = p->next;
+    }
+    p->state = enable ? LP_ON : LP_OFF;
+}
+
+int lp_enable(struct lp_patch *p, char *err, size_t n)
+{
+    int rc = -1;
+    sleeplock_acquire(&lp_lock);
+    text_lock();
+    if (p->state != LP_OFF)
+        ksnprintf(err, n, "patch %s is already enabled", p->name);
+    else if (!resolve_model(p, err, n) && !check_patch(p, err, n))
+        rc = 0;
+    if (!rc)
+        reserve_entries(p, true);
+    text_unlock();
+    if (rc) {
+        lp_stats.refused++;
+        sleeplock_release(&lp_lock);
+        return -1;
+    }
+    if (p->pre_patch && p->pre_patch(p)) {
+        ksnprintf(err, n, "patch %s: its pre-patch callback refused it", p->name);
+        lp_stats.refused++;
+        rc = -1;
+    } else if ((rc = run_switch(p, true, err, n))) {
+        lp_stats.aborted++;
+        if (p->post_unpatch)
+            p->post_unpatch(p);                /* undoes what pre_patch did */
+    }
+    if (rc) {
+        text_lock();
+        reserve_entries(p, false);
+        text_unlock();
+    } else {
+        commit(p, true);
+        lp_stats.enabled++;
+        if (p->post_patch)
+            p->post_patch(p);
+    }
+    sleeplock_release(&lp_lock);
+    return rc;
+}
+
+int lp_disable(struct lp_patch *p, char *err, size_t n)
+{
+    int i, rc = 0;
+    sleeplock_acquire(&lp_lock);
+    if (p->state != LP_ON)
+        rc = -1, ksnprintf(err, n, "patch %s is not enabled", p->name);
+    for (i = 0; !rc && i < p->nfuncs; i++)
+        if (p->funcs[i].site->top != &p->funcs[i])
+            rc = -1, ksnprintf(err, n, "patch %s: a newer patch replaces %s; revert that one first", p->name,
+                               p->funcs[i].name);
+    if (!rc && p->pre_unpatch)
+        p->pre_unpatch(p);
+    if (!rc && (rc = run_switch(p, false, err, n))) {
+        lp_stats.aborted++;
+        if (p->post_patch)
+            p->post_patch(p);                  /* it stays on, as after its enable */
+    }
+    if (!rc) {
+        commit(p, false);
+        lp_stats.disabled++;
+        if (p->post_unpatch)
+            p->post_unpatch(p);
+    }
+    sleeplock_release(&lp_lock);
+    return rc;
+}

@@ -1,0 +1,17 @@
+/* Live-patch targets (lp_targets.c, built with LP_FENTRY: each function
+ * starts with the 5-byte nop a patch redirects) and their new versions
+ * (lp_new.c, built as usual), for the live-patch self-tests. */
+#ifndef LP_TARGETS_H
+#define LP_TARGETS_H
+#include "kernel/types.h"
+
+int lpt_version(void);                /* 1 */
+int lpt_add(int a, int b);            /* a + b */
+void lpt_hold(volatile int *leave);   /* sleeps inside until *leave */
+int lpt_plain(void);                  /* built without LP_FENTRY: no patchable entry */
+
+int lpn_version2(void);               /* 2 */
+int lpn_version3(void);               /* 3 */
+int lpn_add(int a, int b);            /* a + b + 100 */
+void lpn_hold(volatile int *leave);   /* returns at once */
+#endif

@@ -1,0 +1,156 @@
+/* Self-tests of live patches (patch/livepatch.h) under the stop-machine
+ * models: apply and revert restore every byte, stacking, refusals that change
+ * nothing (no patchable entry, a probe at the entry, a pre-patch callback),
+ * and a thread asleep inside a function being replaced: kpatch and ksplice
+ * retry, then abort naming the thread and the function. */
+#include "kernel/ktest.h"
+#include "kernel/mem.h"
+#include "kernel/thread.h"
+#include "patch/livepatch.h"
+#include "patch/kprobe.h"
+#include "tests/kernel/lp_targets.h"
+
+static const uint8_t nop5[5] = { 0x0F, 0x1F, 0x44, 0x00, 0x00 };
+
+#define PATCH(nm, f, m) struct lp_patch nm = { #nm, f, sizeof f / sizeof f[0], m, 0, 0, 0, 0, LP_OFF, 0 }
+
+static bool says(const char *err, const char *want)
+{
+    int i;
+    for (i = 0; err[i]; i++)
+        if (!kmemcmp(err + i, want, kstrlen(want)))
+            return true;
+    return false;
+}
+#define KEXPECT_SAYS(err, want) do { ktest_ctx->checks++; if (!says(err, want)) \
+    ktest_fail(ktest_ctx, __FILE__, __LINE__, "error '%s' does not say '%s'", err, want); } while (0)
+
+KTEST(livepatch_enable_disable_restore_bytes)
+{
+    struct lp_func f[] = { { "lpt_version", lpt_version, lpn_version2, 0, 0 },
+                           { "lpt_add", lpt_add, lpn_add, 0, 0 } };
+    PATCH(p, f, LP_KPATCH);
+    char err[160] = "";
+    KEXPECT(lp_entry_patchable(lpt_version) && lp_entry_patchable(lpt_add));
+    KEXPECT_MEMEQ(lpt_version, nop5, 5);
+    KASSERT(lp_enable(&p, err, sizeof err) == 0);
+    KEXPECT_EQ(lpt_version(), 2);
+    KEXPECT_EQ(lpt_add(1, 2), 103);
+    KEXPECT_EQ(*(uint8_t *)lpt_version, 0xE9);
+    KEXPECT(lp_active(lpt_add) == lpn_add);
+    KASSERT(lp_disable(&p, err, sizeof err) == 0);
+    KEXPECT_EQ(lpt_version(), 1);
+    KEXPECT_EQ(lpt_add(1, 2), 3);
+    KEXPECT_MEMEQ(lpt_version, nop5, 5);
+    KEXPECT_MEMEQ(lpt_add, nop5, 5);
+}
+
+KTEST(livepatch_stacking_newest_first)
+{
+    struct lp_func f1[] = { { "lpt_version", lpt_version, lpn_version2, 0, 0 } };
+    struct lp_func f2[] = { { "lpt_version", lpt_version, lpn_version3, 0, 0 } };
+    PATCH(p1, f1, LP_KSPLICE);
+    PATCH(p2, f2, LP_KPATCH);
+    char err[160] = "";
+    KASSERT(lp_enable(&p1, err, sizeof err) == 0);
+    KASSERT(lp_enable(&p2, err, sizeof err) == 0);
+    KEXPECT_EQ(lpt_version(), 3);
+    KEXPECT_EQ(lp_disable(&p1, err, sizeof err), -1);
+    KEXPECT_SAYS(err, "revert that one first");
+    KEXPECT_EQ(lpt_version(), 3);
+    KEXPECT_EQ(lp_disable(&p2, err, sizeof err), 0);
+    KEXPECT_EQ(lpt_version(), 2);
+    KEXPECT_EQ(lp_disable(&p1, err, sizeof err), 0);
+    KEXPECT_EQ(lpt_version(), 1);
+    KEXPECT_MEMEQ(lpt_version, nop5, 5);
+}
+
+KTEST(livepatch_refusals_change_nothing)
+{
+    struct lp_func plain[] = { { "lpt_plain", lpt_plain, lpn_version2, 0, 0 } };
+    struct lp_func two[] = { { "lpt_add", lpt_add, lpn_add, 0, 0 },
+                             { "lpt_version", lpt_version, lpn_version2, 0, 0 } };
+    PATCH(pp, plain, LP_KPATCH);
+    PATCH(pt, two, LP_KPATCH);
+    struct kprobe kp = { .addr = (uint32_t)lpt_version };
+    uint8_t before[8];
+    char err[160] = "";
+    kmemcpy(before, lpt_plain, 8);
+    KEXPECT_EQ(lp_enable(&pp, err, sizeof err), -1);
+    KEXPECT_SAYS(err, "lpt_plain has no patchable entry");
+    KEXPECT_MEMEQ(lpt_plain, before, 8);
+    /* a probe at one entry: the whole patch is refused, the other entry too */
+    KASSERT(kprobe_register(&kp, err, sizeof err) == 0);
+    KEXPECT_EQ(lp_enable(&pt, err, sizeof err), -1);
+    KEXPECT_SAYS(err, "the entry of lpt_version is held by an int3 probe");
+    KEXPECT_MEMEQ(lpt_add, nop5, 5);
+    KEXPECT_EQ(lpt_add(1, 1), 2);
+    kprobe_unregister(&kp);
+    KEXPECT_MEMEQ(lpt_version, nop5, 5);
+    /* and the other way: a patched entry refuses a probe */
+    KASSERT(lp_enable(&pt, err, sizeof err) == 0);
+    kp = (struct kprobe){ .addr = (uint32_t)lpt_version };
+    KEXPECT_EQ(kprobe_register(&kp, err, sizeof err), -1);
+    KEXPECT_SAYS(err, "live patch");
+    KEXPECT_EQ(lpt_version(), 2);
+    KASSERT(lp_disable(&pt, err, sizeof err) == 0);
+}
+
+static int pre_calls, post_unpatch_calls;
+static int pre_refuse(struct lp_patch *p) { (void)p; pre_calls++; return -1; }
+static void post_unpatch(struct lp_patch *p) { (void)p; post_unpatch_calls++; }
+
+KTEST(livepatch_pre_patch_callback_refuses)
+{
+    struct lp_func f[] = { { "lpt_version", lpt_version, lpn_version2, 0, 0 } };
+    PATCH(p, f, LP_KPATCH);
+    struct kprobe kp = { .addr = (uint32_t)lpt_version };
+    char err[160] = "";
+    p.pre_patch = pre_refuse;
+    p.post_unpatch = post_unpatch;
+    KEXPECT_EQ(lp_enable(&p, err, sizeof err), -1);
+    KEXPECT_SAYS(err, "pre-patch callback refused");
+    KEXPECT_EQ(pre_calls, 1);
+    KEXPECT_EQ(post_unpatch_calls, 0);
+    KEXPECT_MEMEQ(lpt_version, nop5, 5);
+    KEXPECT_EQ(p.state, LP_OFF);
+    KASSERT(kprobe_register(&kp, err, sizeof err) == 0);   /* the entry was given back */
+    kprobe_unregister(&kp);
+}
+
+static volatile int hold_leave, hold_in;
+static void holder(void *arg)
+{
+    (void)arg;
+    hold_in = 1;
+    lpt_hold(&hold_leave);
+}
+
+/* A thread asleep in lpt_hold: the patch aborts after lp_tries checks and
+ * names both; once the thread has left, it goes on. */
+static void sleeper_blocks(struct ktest_ctx *ktest_ctx, int model)
+{
+    struct lp_func f[] = { { "lpt_hold", lpt_hold, lpn_hold, 0, 0 } };
+    PATCH(p, f, model);
+    struct thread *t;
+    char err[200] = "";
+    int tries = lp_tries;
+    hold_leave = hold_in = 0;
+    t = thread_create("lp-holder", holder, NULL, CPUMASK_ALL);
+    KASSERT(t);
+    while (!hold_in)
+        thread_sleep_ns(1000000);
+    lp_tries = 3;
+    KEXPECT_EQ(lp_enable(&p, err, sizeof err), -1);
+    lp_tries = tries;
+    KEXPECT_SAYS(err, "is inside lpt_hold");
+    KEXPECT_SAYS(err, "after 3 checks; aborted");
+    KEXPECT_MEMEQ(lpt_hold, nop5, 5);
+    hold_leave = 1;
+    thread_join(t);
+    KASSERT(lp_enable(&p, err, sizeof err) == 0);
+    KASSERT(lp_disable(&p, err, sizeof err) == 0);
+}
+
+KTEST(livepatch_kpatch_aborts_on_a_sleeper) { sleeper_blocks(ktest_ctx, LP_KPATCH); }
+KTEST(livepatch_ksplice_aborts_on_a_sleeper) { sleeper_blocks(ktest_ctx, LP_KSPLICE); }
