@@ -52,7 +52,7 @@ def parse_nm(path):
         if typ not in "Tt" or name.startswith(".L") or (name.startswith("__") and size is None):
             continue                           # sized __ functions (libgcc's) are code too
         syms.append([int(addr, 16), int(size, 16) if size else None, name])
-    syms.sort()
+    syms.sort(key=lambda t: (t[0], t[1] is None, t[1] or 0, t[2]))   # a sized and a bare label may share an address
     out = []
     for i, (a, s, n) in enumerate(syms):
         nxt = [t[0] for t in syms[i + 1:] if t[0] > a]

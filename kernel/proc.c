@@ -2,6 +2,7 @@
  * the reaper.  A process's thread is an ordinary kernel thread whose first
  * act is to enter user mode through trapret with a ring-3 frame (Intel SDM
  * Vol. 3, 6.12.1: iret to an outer privilege level pops ESP and SS too). */
+#include "patch/livepatch.h"
 #include "kernel/proc.h"
 #include "kernel/uvm.h"
 #include "kernel/uimage.h"
@@ -256,7 +257,7 @@ static void reaper(void *arg)
     struct proc *p;
     (void)arg;
     for (;;) {
-        waitq_wait(&reap_wq, reap_ready, &p);
+        lp_safe_wait(&reap_wq, reap_ready, &p);
         reap(p);
     }
 }

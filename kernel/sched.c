@@ -17,6 +17,7 @@
 #include "kernel/console.h"
 #include "kernel/uvm.h"
 #include "kernel/clock.h"
+#include "patch/livepatch.h"
 
 struct runq {
     struct spinlock lock;
@@ -189,6 +190,7 @@ static bool sched_switch(void)
     ASSERT(!next->on_cpu || next == c->idle);
     next->state = TS_RUNNING;
     next->cpu = c->id;
+    __atomic_add_fetch(&next->lp_word, LP_GEN_ONE, __ATOMIC_SEQ_CST);   /* before it runs: lp_trans.c */
     next->on_cpu = 1;
     c->thread = next;
     c->nr_switches++;
@@ -211,6 +213,15 @@ void sched_block(void)
 }
 
 void sched_yield_voluntary(void) { thread_yield(); }
+
+void sched_kick(int cpu)
+{
+    if (cpu < 0 || cpu >= NCPU_MAX || !cpus[cpu].online)
+        return;
+    cpus[cpu].need_resched = 1;
+    if (cpu != cpu_id())
+        ipi_send(cpu, V_RESCHED);
+}
 
 void cond_resched(void)
 {
@@ -309,6 +320,7 @@ void sched_idle_loop(void)
 {
     int me = cpu_id();                /* idle threads never migrate */
     for (;;) {
+        lp_safe_point();              /* a live patch's safe point: nothing under the loop */
         cli();
         if (!rqs[me].n && sched_running)
             sched_balance(me);

@@ -20,6 +20,7 @@ void sched_irq_exit(struct trapframe *tf);   /* trap(): outermost interrupt exit
 void sched_enqueue(struct thread *t);   /* RUNNABLE thread onto a run queue */
 void sched_block(void);                 /* irqs off, state set: leave the CPU */
 void sched_yield_voluntary(void);
+void sched_kick(int cpu);             /* reschedule that CPU soon (an IPI if not this one) */
 void cond_resched(void);                /* voluntary resched point */
 int sched_nr_running(int cpu);
 void sched_dump(void);                  /* debug: run queues and their locks */

@@ -3,6 +3,7 @@
  * it), exit/join, yield, timed sleep, affinity, and the thread registry.
  * Preconditions (ASSERT): no sleeping with interrupts or preemption off
  * except through the primitives here, never in interrupt context. */
+#include "patch/livepatch.h"
 #include "kernel/thread.h"
 #include "kernel/sched.h"
 #include "kernel/cpu.h"
@@ -38,6 +39,7 @@ static void reg_add(struct thread *t)
 {
     uint32_t f = spin_lock_irqsave(&reg_lock);
     t->tid = next_tid++;
+    lp_thread_init(t);                /* thread start is a live patch's safe point */
     t->all_next = all_threads;
     all_threads = t;
     nthreads++;

@@ -9,6 +9,7 @@
 
 #define THREAD_STACK_PAGES 4          /* 16 KiB usable, plus one guard page */
 #define CPUMASK_ALL 0xFFFFFFFFu
+#define LP_GEN_ONE  0x100u
 
 enum thread_state { TS_RUNNABLE = 1, TS_RUNNING, TS_SLEEPING, TS_ZOMBIE };
 
@@ -47,6 +48,9 @@ struct thread {
     volatile bool park;               /* next preemption leaves it asleep (hazard tests) */
     bool migrate_pending;             /* left a CPU its affinity no longer allows */
     struct proc *proc;                /* a process's thread (kernel/proc.h), else NULL */
+    volatile uint32_t lp_word;        /* live patches' universe (low byte, patch/lp_int.h), plus
+                                       * LP_GEN_ONE each time it is picked to run (kernel/sched.c) */
+    volatile bool lp_safe;            /* asleep at its main loop's safe point (lp_safe_wait) */
 };
 
 /* Create a runnable thread running fn(arg) on an allowed CPU; NULL if out of memory. */

@@ -4,6 +4,7 @@
  * probe's (patch/uprobe.h); an exception nobody claims
  * ends the process, never the kernel; every return to user mode is a
  * preemption point under every preemption model, as in Linux. */
+#include "patch/livepatch.h"
 #include "kernel/uspace.h"
 #include "kernel/trap.h"
 #include "kernel/sched.h"
@@ -91,4 +92,5 @@ void uspace_return(struct trapframe *tf)
     }
     if (READ_ONCE(mycpu()->need_resched))
         thread_yield();
+    lp_safe_point();                   /* only the trap frame is on this stack */
 }

@@ -7,6 +7,7 @@
  * written for the whole batch at once -> DJ_OPTIMIZED.  Unoptimizing puts
  * the int3 and the original bytes back, then frees the buffer only after
  * the strategy's wait (H8).  Every step holds kprobe_mutex. */
+#include "patch/livepatch.h"
 #include "patch/djprobe_int.h"
 #include "patch/int3.h"
 #include "patch/poke.h"
@@ -310,7 +311,7 @@ static void optimizer(void *arg)
     for (;;) {
         uint32_t gen;
         int busy;
-        waitq_wait(&opt_wq, queued, NULL);
+        lp_safe_wait(&opt_wq, queued, NULL);
         thread_sleep_ns(delay_us * 1000ull);
         if (hold && !dj_orphans())
             continue;

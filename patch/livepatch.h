@@ -2,7 +2,8 @@
  * set of (old function, new function) pairs applied and reverted as one unit.
  * The redirect is written at the old function's entry, a 5-byte nop that
  * files built with Makefile's LP_FENTRY start every function with (Linux's
- * ftrace site; SDM Vol. 2B NOP 0F 1F /0).  Consistency models: docs/livepatch.md. */
+ * ftrace site; SDM Vol. 2B NOP 0F 1F /0).  The consistency models: patch/lp_core.c (kpatch, ksplice) and
+ * patch/lp_trans.c (kgraft, livepatch). */
 #ifndef LIVEPATCH_H
 #define LIVEPATCH_H
 #include "kernel/types.h"
@@ -19,6 +20,7 @@ struct lp_func {
     /* state (patch/lp_core.c) */
     struct lp_site *site;             /* set while its patch is on */
     struct lp_func *below;            /* the version this one replaced; NULL: the original */
+    volatile bool transition;         /* its patch is in transition (the dispatcher decides) */
 };
 
 enum lp_model { LP_MODEL_BOOT = -1, LP_KPATCH, LP_KSPLICE, LP_KGRAFT, LP_LIVEPATCH, LP_MODEL_N };
@@ -36,27 +38,49 @@ struct lp_patch {
     void (*post_unpatch)(struct lp_patch *);
     /* state */
     int state;                        /* enum lp_state */
+    bool forced;                      /* completed by lp_force: never reverted */
     struct lp_patch *next;            /* enabled patches, newest first */
 };
 
 extern int lp_model;                  /* boot parameter lp_model= */
 extern int lp_tries;                  /* kpatch/ksplice: checks before an abort */
+extern int lp_wait_ms;                /* kgraft/livepatch: guest ms before a transition is reported */
 const char *lp_model_name(int model);
 
-/* Apply or revert p.  0, or -1 with err set and every byte of text as it was
- * (a refused entry, a conflict with a probe, a failing pre_patch callback, or
- * a thread that stayed inside a function being replaced: err names both).
- * Only the newest enabled patch of a function may be reverted. */
+/* Apply or revert p (thread context).  0: done; -1: err says why and every
+ * byte of text is as it was (a refused entry, a conflict with a probe, a
+ * failing pre_patch callback, a kpatch/ksplice abort: a thread stayed inside
+ * a function being replaced).  Only the newest patch of a function may be
+ * reverted.  kgraft/livepatch: 1 when the transition is not complete after
+ * lp_wait_ms of guest progress (err names a straggler; every straggler's
+ * frames are printed); it stays in progress: lp_continue() tries again,
+ * lp_force() completes it, and lp_enable/lp_disable of the same patch
+ * reverse it.  Under kgraft the caller switches at once: it must not call
+ * from inside a function its patch replaces. */
 int lp_enable(struct lp_patch *p, char *err, size_t errlen);
 int lp_disable(struct lp_patch *p, char *err, size_t errlen);
+int lp_continue(char *err, size_t errlen);
+int lp_force(char *err, size_t errlen);
+
+/* A safe point: the calling thread holds no function of any patch on its
+ * stack (the idle loop, the return to user mode, a kernel thread's main
+ * loop); under kgraft and livepatch it switches to the target universe. */
+void lp_safe_point(void);
+/* A kernel thread's main-loop wait: a safe point for as long as it sleeps
+ * there (kGraft's kthread freezer point), so kgraft switches it asleep. */
+struct waitq;
+void lp_safe_wait(struct waitq *wq, bool (*cond)(void *), void *arg);
+struct thread;
+void lp_thread_init(struct thread *t);   /* kernel/thread.c, registry lock held */
 
 /* The function that runs when fn is called now (fn itself when unpatched). */
 void *lp_active(void *fn);
 bool lp_entry_patchable(void *fn);    /* fn starts with a listed 5-byte nop */
-/* The site whose 5-byte entry overlaps [start, end) (for the probes' H10
- * check): its function's name, or NULL. */
-const char *lp_entry_redirected(uint32_t start, uint32_t end);
 
-struct lp_stats { uint32_t enabled, disabled, refused, aborted, retries; uint64_t stopped_ns; };
+struct lp_stats {
+    uint32_t enabled, disabled, refused, aborted, retries;   /* patches; kpatch/ksplice checks */
+    uint32_t stuck, reversed, forced;                        /* transitions (kgraft/livepatch) */
+    uint64_t stopped_ns;                                     /* other CPUs parked (kpatch/ksplice) */
+};
 extern struct lp_stats lp_stats;
 #endif

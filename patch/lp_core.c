@@ -4,10 +4,8 @@
  * thread and interrupted frame) and ksplice (the same with the word scan).
  * A frame in a function being replaced, old or active version, means retry
  * with backoff, then an abort that names the thread and the function. */
-#include "patch/livepatch.h"
-#include "patch/djprobe_int.h"
+#include "patch/lp_int.h"
 #include "patch/poke.h"
-#include "patch/reserve.h"
 #include "kernel/ksym.h"
 #include "kernel/ipi.h"
 #include "kernel/mem.h"
@@ -18,23 +16,19 @@
 #include "kernel/sleeplock.h"
 
 extern const uint32_t __lp_entry_start[], __lp_entry_end[];
-static const uint8_t nop5[5] = { 0x0F, 0x1F, 0x44, 0x00, 0x00 };
+const uint8_t lp_nop5[5] = { 0x0F, 0x1F, 0x44, 0x00, 0x00 };
 
-int lp_model = LP_KPATCH;
-KPARAM_ENUM("lp_model", lp_model, "kpatch|ksplice",
+int lp_model = LP_LIVEPATCH;
+KPARAM_ENUM("lp_model", lp_model, "kpatch|ksplice|kgraft|livepatch",
             "live patches' consistency model when a patch names none");
 int lp_tries = 8;
 KPARAM_INT("lp_tries", lp_tries, 1, 1000, "kpatch/ksplice: stack checks before a patch is aborted");
 struct lp_stats lp_stats;
 
-struct lp_site {
-    uint32_t addr, size;              /* the original function */
-    const char *name;
-    struct lp_func *top;              /* the active version; NULL: the original */
-    struct text_resv resv;            /* [addr, addr + 5) while redirected */
-    struct lp_site *next;
-};
 static struct lp_site *sites;
+struct lp_site *lp_stub_site[LP_STUBS];
+static int nstubs;
+static char resv_owner;               /* every entry a live patch holds */
 static struct lp_patch *enabled;      /* newest first */
 static struct sleeplock lp_lock = SLEEPLOCK_INIT("livepatch");
 
@@ -69,23 +63,27 @@ void *lp_active(void *fn)
 }
 
 /* [lo, hi) of the code a version runs: the original function or a new one. */
-static void version_range(const struct lp_site *s, const struct lp_func *v, struct dj_range *r)
+void lp_version_range(const struct lp_site *s, const struct lp_func *v, struct dj_range *r)
 {
     const struct ksym *k = v ? ksym_lookup((uint32_t)v->new_fn) : NULL;
     r->lo = v ? (uint32_t)v->new_fn : s->addr;
     r->hi = v ? (k ? k->addr + k->size : r->lo + 1) : s->addr + s->size;
 }
 
-/* The entry's bytes when version v is active. */
-static void entry_bytes(const struct lp_site *s, const struct lp_func *v, uint8_t b[5])
+/* The entry's bytes for a jump to target, or its nop (target 0). */
+void lp_entry_bytes(const struct lp_site *s, uint32_t target, uint8_t b[5])
 {
-    uint32_t rel;
-    if (!v) {
-        kmemcpy(b, nop5, 5);
+    uint32_t rel = target - (s->addr + 5);
+    if (!target) {
+        kmemcpy(b, lp_nop5, 5);
         return;
     }
-    rel = (uint32_t)v->new_fn - (s->addr + 5);
     b[0] = 0xE9; b[1] = rel; b[2] = rel >> 8; b[3] = rel >> 16; b[4] = rel >> 24;
+}
+
+static uint32_t version_addr(const struct lp_func *v)
+{
+    return v ? (uint32_t)v->new_fn : 0;
 }
 
 /* Is p's function f refused?  Text lock held.  Reserves a first entry. */
@@ -101,10 +99,13 @@ static int check_func(struct lp_patch *p, struct lp_func *f, char *err, size_t n
         return ksnprintf(err, n, "patch %s: the new %s at %p is not kernel text", p->name, f->name,
                          f->new_fn), -1;
     r = text_reserved(a, a + 5);
+    if (!s && nstubs == LP_STUBS)
+        return ksnprintf(err, n, "patch %s: %s would be patched function %d of at most %d", p->name, f->name,
+                         LP_STUBS + 1, LP_STUBS), -1;
     if (r && (r->user != TEXT_LIVEPATCH || !s || r != &s->resv))
         return ksnprintf(err, n, "patch %s: the entry of %s is held by an %s (at %08x)", p->name, f->name,
                          text_user_name(r->user), r->start), -1;
-    if (!r && kmemcmp((void *)a, nop5, 5))
+    if (!r && kmemcmp((void *)a, lp_nop5, 5))
         return ksnprintf(err, n, "patch %s: the entry of %s is not its 5-byte nop", p->name, f->name), -1;
     return 0;
 }
@@ -134,7 +135,9 @@ static struct lp_site *site_get(struct lp_func *f)
     s = kmalloc(sizeof *s);
     if (!s)
         panic("livepatch: out of memory for a site");
-    *s = (struct lp_site){ a, k ? k->addr + k->size - a : 5, f->name, NULL, { 0 }, sites };
+    ASSERT(nstubs < LP_STUBS);
+    *s = (struct lp_site){ a, k ? k->addr + k->size - a : 5, f->name, NULL, { 0 }, nstubs, sites };
+    lp_stub_site[nstubs++] = s;
     sites = s;
     return s;
 }
@@ -170,10 +173,10 @@ static void switch_prepare(struct lp_switch *w)
     for (i = 0; i < p->nfuncs; i++) {
         struct lp_func *f = &p->funcs[i];
         struct lp_site *s = w->enable ? site_get(f) : f->site;
-        version_range(s, s->top, &w->r[w->nr++]);
+        lp_version_range(s, s->top, &w->r[w->nr++]);
         if (!w->enable)
-            version_range(s, f->below, &w->r[w->nr++]);
-        entry_bytes(s, w->enable ? f : f->below, w->bytes[i]);
+            lp_version_range(s, f->below, &w->r[w->nr++]);
+        lp_entry_bytes(s, version_addr(w->enable ? f : f->below), w->bytes[i]);
     }
 }
 
@@ -233,8 +236,8 @@ static int resolve_model(struct lp_patch *p, char *err, size_t n)
 {
     if (p->model == LP_MODEL_BOOT)
         p->model = lp_model;
-    if (p->model != LP_KPATCH && p->model != LP_KSPLICE)
-        return ksnprintf(err, n, "patch %s: model %s is not built yet", p->name, lp_model_name(p->model)), -1;
+    if (p->model < 0 || p->model >= LP_MODEL_N)
+        return ksnprintf(err, n, "patch %s: no model %d", p->name, p->model), -1;
     return 0;
 }
 
@@ -263,48 +266,96 @@ static void reserve_entries(struct lp_patch *p, bool take)
         if (s->top)
             continue;
         if (take)
-            ASSERT(text_reserve(&s->resv, s->addr, s->addr + 5, TEXT_LIVEPATCH, s) == 0);
+            ASSERT(text_reserve(&s->resv, s->addr, s->addr + 5, TEXT_LIVEPATCH, &resv_owner) == 0);
         else
             text_unreserve(&s->resv);
     }
 }
 
-static void commit(struct lp_patch *p, bool enable)
+/* Push p's versions on their sites' stacks, or pop them (text lock taken). */
+void lp_sites_push(struct lp_patch *p, bool push)
 {
     int i;
-    struct lp_patch **pp;
     text_lock();
     for (i = 0; i < p->nfuncs; i++) {
         struct lp_func *f = &p->funcs[i];
-        if (enable) {
+        if (push) {
             f->site = site_get(f);
             f->below = f->site->top;
-            f->site->top = f;
+            __atomic_store_n(&f->site->top, f, __ATOMIC_RELEASE);
         } else {
-            f->site->top = f->below;
+            ASSERT(f->site->top == f);
+            __atomic_store_n(&f->site->top, f->below, __ATOMIC_RELEASE);
             if (!f->below)
                 text_unreserve(&f->site->resv);
             f->site = NULL;
         }
     }
     text_unlock();
-    if (enable) {
+}
+
+/* p is on or off now: the list of enabled patches and the callback. */
+void lp_set_state(struct lp_patch *p, bool on)
+{
+    struct lp_patch **pp;
+    if (on) {
         p->next = enabled;
         enabled = p;
+        lp_stats.enabled++;
     } else {
         for (pp = &enabled; *pp != p; pp = &(*pp)->next)
             ;
         *pp = p->next;
+        lp_stats.disabled++;
     }
-    p->state = enable ? LP_ON : LP_OFF;
+    p->state = on ? LP_ON : LP_OFF;
+    if (on && p->post_patch)
+        p->post_patch(p);
+    if (!on && p->post_unpatch)
+        p->post_unpatch(p);
+}
+
+/* Every entry of p to its stub, or to its site's active version: one batch
+ * through the int3 protocol, in address order.  Text lock not held. */
+int lp_write_entries(struct lp_patch *p, bool to_stubs, char *err, size_t n)
+{
+    struct poke_site *ps = kmalloc(sizeof *ps * p->nfuncs);
+    int i, k, rc;
+    if (!ps)
+        panic("livepatch: out of memory for %d entry writes", p->nfuncs);
+    for (i = 0; i < p->nfuncs; i++) {
+        struct lp_site *s = site_of((uint32_t)p->funcs[i].old_fn);
+        uint32_t to = to_stubs ? (uint32_t)lp_stubs + s->stub * LP_STUB_SIZE : version_addr(s->top);
+        struct poke_site x = { .addr = (uint8_t *)s->addr, .len = 5 };
+        lp_entry_bytes(s, to, x.new);
+        for (k = i; k > 0 && ps[k - 1].addr > x.addr; k--)
+            ps[k] = ps[k - 1];
+        ps[k] = x;
+    }
+    rc = text_poke_batch_as(ps, p->nfuncs, &resv_owner, err, n);
+    kfree(ps);
+    return rc;
+}
+
+static bool per_thread(const struct lp_patch *p)
+{
+    return p->model == LP_KGRAFT || p->model == LP_LIVEPATCH;
 }
 
 int lp_enable(struct lp_patch *p, char *err, size_t n)
 {
     int rc = -1;
     sleeplock_acquire(&lp_lock);
+    if (lp_transition == p) {                  /* reverse its disable */
+        lp_trans_reverse();
+        rc = lp_trans_finish(err, n);
+        sleeplock_release(&lp_lock);
+        return rc;
+    }
     text_lock();
-    if (p->state != LP_OFF)
+    if (lp_transition)
+        ksnprintf(err, n, "patch %s: patch %s is in transition", p->name, lp_transition->name);
+    else if (p->state != LP_OFF)
         ksnprintf(err, n, "patch %s is already enabled", p->name);
     else if (!resolve_model(p, err, n) && !check_patch(p, err, n))
         rc = 0;
@@ -320,20 +371,20 @@ int lp_enable(struct lp_patch *p, char *err, size_t n)
         ksnprintf(err, n, "patch %s: its pre-patch callback refused it", p->name);
         lp_stats.refused++;
         rc = -1;
+    } else if (per_thread(p)) {
+        rc = lp_trans_start(p, true, err, n);
     } else if ((rc = run_switch(p, true, err, n))) {
         lp_stats.aborted++;
         if (p->post_unpatch)
             p->post_unpatch(p);                /* undoes what pre_patch did */
+    } else {
+        lp_sites_push(p, true);
+        lp_set_state(p, true);
     }
-    if (rc) {
+    if (rc < 0) {
         text_lock();
         reserve_entries(p, false);
         text_unlock();
-    } else {
-        commit(p, true);
-        lp_stats.enabled++;
-        if (p->post_patch)
-            p->post_patch(p);
     }
     sleeplock_release(&lp_lock);
     return rc;
@@ -343,25 +394,57 @@ int lp_disable(struct lp_patch *p, char *err, size_t n)
 {
     int i, rc = 0;
     sleeplock_acquire(&lp_lock);
-    if (p->state != LP_ON)
+    if (lp_transition == p) {                  /* reverse its enable */
+        lp_trans_reverse();
+        rc = lp_trans_finish(err, n);
+        sleeplock_release(&lp_lock);
+        return rc;
+    }
+    if (lp_transition)
+        rc = -1, ksnprintf(err, n, "patch %s: patch %s is in transition", p->name, lp_transition->name);
+    else if (p->state != LP_ON)
         rc = -1, ksnprintf(err, n, "patch %s is not enabled", p->name);
+    else if (p->forced)
+        rc = -1, ksnprintf(err, n, "patch %s was forced: it can never be reverted", p->name);
     for (i = 0; !rc && i < p->nfuncs; i++)
         if (p->funcs[i].site->top != &p->funcs[i])
             rc = -1, ksnprintf(err, n, "patch %s: a newer patch replaces %s; revert that one first", p->name,
                                p->funcs[i].name);
     if (!rc && p->pre_unpatch)
         p->pre_unpatch(p);
-    if (!rc && (rc = run_switch(p, false, err, n))) {
+    if (rc) {
+    } else if (per_thread(p)) {
+        rc = lp_trans_start(p, false, err, n);
+    } else if ((rc = run_switch(p, false, err, n))) {
         lp_stats.aborted++;
         if (p->post_patch)
             p->post_patch(p);                  /* it stays on, as after its enable */
+    } else {
+        lp_sites_push(p, false);
+        lp_set_state(p, false);
     }
-    if (!rc) {
-        commit(p, false);
-        lp_stats.disabled++;
-        if (p->post_unpatch)
-            p->post_unpatch(p);
-    }
+    sleeplock_release(&lp_lock);
+    return rc;
+}
+
+int lp_continue(char *err, size_t n)
+{
+    int rc = 0;
+    sleeplock_acquire(&lp_lock);
+    if (lp_transition)
+        rc = lp_trans_finish(err, n);
+    sleeplock_release(&lp_lock);
+    return rc;
+}
+
+int lp_force(char *err, size_t n)
+{
+    int rc = -1;
+    sleeplock_acquire(&lp_lock);
+    if (!lp_transition)
+        ksnprintf(err, n, "no patch is in transition");
+    else
+        rc = lp_trans_force(err, n);
     sleeplock_release(&lp_lock);
     return rc;
 }

@@ -149,7 +149,7 @@ NOPROBE bool poke_int3(uint32_t addr, struct trapframe *tf, struct int3_hit *h)
  * its quiescence check).  Probed or optimized text is refused (H10).
  * prepare: also the new instruction's out-of-line copy (else decoded only). */
 static const char *site_why(struct poke_site *s, int i, struct text_walk *w, bool prepare,
-                            const char **hz, char *buf, size_t n)
+                            const void *owner, const char **hz, char *buf, size_t n)
 {
     uint8_t *a = s[i].addr, orig[15];
     const char *why;
@@ -162,7 +162,8 @@ static const char *site_why(struct poke_site *s, int i, struct text_walk *w, boo
         return "overlaps the previous site or is unsorted";
     if (a < (uint8_t *)__text_start || a + s[i].len > (uint8_t *)__text_end)
         return "outside kernel text";
-    if ((r = text_reserved((uint32_t)a, (uint32_t)a + s[i].len))) {
+    if ((r = text_reserved((uint32_t)a, (uint32_t)a + s[i].len)) && !(owner && r->owner == owner &&
+            r->start <= (uint32_t)a && (uint32_t)a + s[i].len <= r->end)) {
         *hz = "H10";
         ksnprintf(buf, n, "overlaps the %s at %08x", text_user_name(r->user), r->start);
         return buf;
@@ -185,18 +186,20 @@ static const char *site_why(struct poke_site *s, int i, struct text_walk *w, boo
     return NULL;
 }
 
-static int site_error(struct poke_site *s, int i, struct text_walk *w, bool prepare, char *err, size_t errlen)
+static int site_error(struct poke_site *s, int i, struct text_walk *w, bool prepare, const void *owner,
+                      char *err, size_t errlen)
 {
     const char *hz, *why;
     char buf[128];
-    if (!(why = site_why(s, i, w, prepare, &hz, buf, sizeof buf)))
+    if (!(why = site_why(s, i, w, prepare, owner, &hz, buf, sizeof buf)))
         return 0;
     ksnprintf(err, errlen, "%s: site %d at %p (%d bytes): %s", hz, i, s[i].addr, s[i].len, why);
     return -1;
 }
 
 /* One forward sweep per function checks all its (sorted) sites. */
-static int check_sites(struct poke_site *s, int n, bool prepare, char *err, size_t errlen)
+static int check_sites(struct poke_site *s, int n, bool prepare, const void *owner, char *err,
+                       size_t errlen)
 {
     struct text_walk w;
     int i;
@@ -204,7 +207,7 @@ static int check_sites(struct poke_site *s, int n, bool prepare, char *err, size
     for (i = 0; i < n; i++) {
         s[i].ool.slot = NULL;
         s[i].hits = 0;
-        if (site_error(s, i, &w, prepare, err, errlen)) {
+        if (site_error(s, i, &w, prepare, owner, err, errlen)) {
             while (i--)
                 ool_release(&s[i].ool);
             text_walk_done(&w);
@@ -260,14 +263,14 @@ static void protocol(struct poke_site *s, int n)
     poke_stats.wait_ns += clock_ns() - t0;
 }
 
-int text_poke_batch(struct poke_site *s, int n, char *err, size_t errlen)
+int text_poke_batch_as(struct poke_site *s, int n, const void *owner, char *err, size_t errlen)
 {
     uint64_t t0, s0;
     int i;
     text_lock();
     t0 = clock_ns();
     s0 = poke_stats.sync_ns;
-    if (check_sites(s, n, true, err, errlen)) {
+    if (check_sites(s, n, true, owner, err, errlen)) {
         text_unlock();
         return -1;
     }
@@ -283,10 +286,15 @@ int text_poke_batch(struct poke_site *s, int n, char *err, size_t errlen)
     return 0;
 }
 
+int text_poke_batch(struct poke_site *s, int n, char *err, size_t errlen)
+{
+    return text_poke_batch_as(s, n, NULL, err, errlen);
+}
+
 int text_poke_check(struct poke_site *s, int n, char *err, size_t errlen)
 {
     ASSERT(text_lock_held());
-    return check_sites(s, n, false, err, errlen);
+    return check_sites(s, n, false, NULL, err, errlen);
 }
 
 int text_poke(void *addr, const void *new, int len, char *err, size_t errlen)

@@ -29,6 +29,9 @@ extern int poke_strategy;             /* boot parameter poke= */
  * instruction of len bytes).  Returns 0, or -1 with err set and the text
  * unchanged.  Sleeps-free; callable from thread context on any CPU. */
 int text_poke_batch(struct poke_site *s, int n, char *err, size_t errlen);
+/* The same for sites inside text reservations of owner (patch/reserve.h): a
+ * live patch rewriting the entries it holds. */
+int text_poke_batch_as(struct poke_site *s, int n, const void *owner, char *err, size_t errlen);
 int text_poke(void *addr, const void *new, int len, char *err, size_t errlen);
 /* The same checks, without out-of-line copies, for a writer that parks
  * every other CPU (stop-machine): 0, or -1 with err.  Text lock held. */

@@ -9,8 +9,17 @@ LP_TARGET int lpt_version(void) { return 1; }
 
 LP_TARGET int lpt_add(int a, int b) { return a + b; }
 
-LP_TARGET void lpt_hold(volatile int *leave)
+/* Sleeps inside until *leave, then calls on: the version it sees. */
+LP_TARGET int lpt_hold(volatile int *leave)
 {
     while (!*leave)
         thread_sleep_ns(1000000);
+    return lpt_version();
+}
+
+LP_TARGET int lpt_hold_forced(volatile int *leave)
+{
+    while (!*leave)
+        thread_sleep_ns(1000000);
+    return lpt_version();
 }

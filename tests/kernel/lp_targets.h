@@ -7,11 +7,12 @@
 
 int lpt_version(void);                /* 1 */
 int lpt_add(int a, int b);            /* a + b */
-void lpt_hold(volatile int *leave);   /* sleeps inside until *leave */
+int lpt_hold(volatile int *leave);    /* sleeps inside until *leave, then lpt_version() */
+int lpt_hold_forced(volatile int *leave);   /* the same, for the one test that forces a patch */
 int lpt_plain(void);                  /* built without LP_FENTRY: no patchable entry */
 
 int lpn_version2(void);               /* 2 */
 int lpn_version3(void);               /* 3 */
 int lpn_add(int a, int b);            /* a + b + 100 */
-void lpn_hold(volatile int *leave);   /* returns at once */
+int lpn_hold(volatile int *leave);    /* the same, then 10 + lpt_version() */
 #endif

@@ -12,7 +12,7 @@
 
 static const uint8_t nop5[5] = { 0x0F, 0x1F, 0x44, 0x00, 0x00 };
 
-#define PATCH(nm, f, m) struct lp_patch nm = { #nm, f, sizeof f / sizeof f[0], m, 0, 0, 0, 0, LP_OFF, 0 }
+#define PATCH(nm, f, m) struct lp_patch nm = { #nm, f, sizeof f / sizeof f[0], m, 0, 0, 0, 0, LP_OFF, 0, 0 }
 
 static bool says(const char *err, const char *want)
 {
@@ -27,8 +27,8 @@ static bool says(const char *err, const char *want)
 
 KTEST(livepatch_enable_disable_restore_bytes)
 {
-    struct lp_func f[] = { { "lpt_version", lpt_version, lpn_version2, 0, 0 },
-                           { "lpt_add", lpt_add, lpn_add, 0, 0 } };
+    struct lp_func f[] = { { "lpt_version", lpt_version, lpn_version2, 0, 0, 0 },
+                           { "lpt_add", lpt_add, lpn_add, 0, 0, 0 } };
     PATCH(p, f, LP_KPATCH);
     char err[160] = "";
     KEXPECT(lp_entry_patchable(lpt_version) && lp_entry_patchable(lpt_add));
@@ -47,8 +47,8 @@ KTEST(livepatch_enable_disable_restore_bytes)
 
 KTEST(livepatch_stacking_newest_first)
 {
-    struct lp_func f1[] = { { "lpt_version", lpt_version, lpn_version2, 0, 0 } };
-    struct lp_func f2[] = { { "lpt_version", lpt_version, lpn_version3, 0, 0 } };
+    struct lp_func f1[] = { { "lpt_version", lpt_version, lpn_version2, 0, 0, 0 } };
+    struct lp_func f2[] = { { "lpt_version", lpt_version, lpn_version3, 0, 0, 0 } };
     PATCH(p1, f1, LP_KSPLICE);
     PATCH(p2, f2, LP_KPATCH);
     char err[160] = "";
@@ -67,9 +67,9 @@ KTEST(livepatch_stacking_newest_first)
 
 KTEST(livepatch_refusals_change_nothing)
 {
-    struct lp_func plain[] = { { "lpt_plain", lpt_plain, lpn_version2, 0, 0 } };
-    struct lp_func two[] = { { "lpt_add", lpt_add, lpn_add, 0, 0 },
-                             { "lpt_version", lpt_version, lpn_version2, 0, 0 } };
+    struct lp_func plain[] = { { "lpt_plain", lpt_plain, lpn_version2, 0, 0, 0 } };
+    struct lp_func two[] = { { "lpt_add", lpt_add, lpn_add, 0, 0, 0 },
+                             { "lpt_version", lpt_version, lpn_version2, 0, 0, 0 } };
     PATCH(pp, plain, LP_KPATCH);
     PATCH(pt, two, LP_KPATCH);
     struct kprobe kp = { .addr = (uint32_t)lpt_version };
@@ -102,7 +102,7 @@ static void post_unpatch(struct lp_patch *p) { (void)p; post_unpatch_calls++; }
 
 KTEST(livepatch_pre_patch_callback_refuses)
 {
-    struct lp_func f[] = { { "lpt_version", lpt_version, lpn_version2, 0, 0 } };
+    struct lp_func f[] = { { "lpt_version", lpt_version, lpn_version2, 0, 0, 0 } };
     PATCH(p, f, LP_KPATCH);
     struct kprobe kp = { .addr = (uint32_t)lpt_version };
     char err[160] = "";
@@ -118,28 +118,33 @@ KTEST(livepatch_pre_patch_callback_refuses)
     kprobe_unregister(&kp);
 }
 
-static volatile int hold_leave, hold_in;
+static volatile int hold_leave, hold_in, hold_saw;
 static void holder(void *arg)
 {
-    (void)arg;
     hold_in = 1;
-    lpt_hold(&hold_leave);
+    hold_saw = arg ? lpt_hold_forced(&hold_leave) : lpt_hold(&hold_leave);
+}
+
+static struct thread *start_holder(bool forced)
+{
+    struct thread *t;
+    hold_leave = hold_in = hold_saw = 0;
+    t = thread_create("lp-holder", holder, forced ? (void *)1 : NULL, CPUMASK_ALL);
+    while (t && !hold_in)
+        thread_sleep_ns(1000000);
+    return t;
 }
 
 /* A thread asleep in lpt_hold: the patch aborts after lp_tries checks and
  * names both; once the thread has left, it goes on. */
 static void sleeper_blocks(struct ktest_ctx *ktest_ctx, int model)
 {
-    struct lp_func f[] = { { "lpt_hold", lpt_hold, lpn_hold, 0, 0 } };
+    struct lp_func f[] = { { "lpt_hold", lpt_hold, lpn_hold, 0, 0, 0 } };
     PATCH(p, f, model);
-    struct thread *t;
+    struct thread *t = start_holder(false);
     char err[200] = "";
     int tries = lp_tries;
-    hold_leave = hold_in = 0;
-    t = thread_create("lp-holder", holder, NULL, CPUMASK_ALL);
     KASSERT(t);
-    while (!hold_in)
-        thread_sleep_ns(1000000);
     lp_tries = 3;
     KEXPECT_EQ(lp_enable(&p, err, sizeof err), -1);
     lp_tries = tries;
@@ -154,3 +159,98 @@ static void sleeper_blocks(struct ktest_ctx *ktest_ctx, int model)
 
 KTEST(livepatch_kpatch_aborts_on_a_sleeper) { sleeper_blocks(ktest_ctx, LP_KPATCH); }
 KTEST(livepatch_ksplice_aborts_on_a_sleeper) { sleeper_blocks(ktest_ctx, LP_KSPLICE); }
+
+/* The per-thread models (static patches: a failed test may leave its patch
+ * in transition; the next tests then say so).  A thread asleep in lpt_hold keeps the transition
+ * open: it stays unpatched and, once it leaves, sees the old lpt_version
+ * (one chain, one version) while the switched patcher sees the new one. */
+KTEST(livepatch_transition_waits_for_a_sleeper)
+{
+    static struct lp_func f[] = { { "lpt_version", lpt_version, lpn_version2, 0, 0, 0 },
+                           { "lpt_hold", lpt_hold, lpn_hold, 0, 0, 0 } };
+    static PATCH(p, f, LP_LIVEPATCH);
+    struct thread *t = start_holder(false);
+    char err[200] = "";
+    int wait = lp_wait_ms;
+    KASSERT(t);
+    lp_wait_ms = 50;
+    KEXPECT_EQ(lp_enable(&p, err, sizeof err), 1);
+    KEXPECT_SAYS(err, "(lp-holder) is inside <lpt_hold+");
+    KEXPECT_EQ(lpt_version(), 2);                 /* the patcher switched */
+    hold_leave = 1;
+    thread_join(t);
+    KEXPECT_EQ(hold_saw, 1);                      /* the holder's chain stayed old */
+    KEXPECT_EQ(lp_continue(err, sizeof err), 0);
+    lp_wait_ms = wait;
+    KEXPECT_EQ(p.state, LP_ON);
+    KEXPECT_EQ(*(uint8_t *)lpt_hold, 0xE9);
+    hold_leave = 1;
+    KEXPECT_EQ(lpt_hold(&hold_leave), 12);
+    KASSERT(lp_disable(&p, err, sizeof err) == 0);
+    KEXPECT_MEMEQ(lpt_hold, nop5, 5);
+    KEXPECT_MEMEQ(lpt_version, nop5, 5);
+}
+
+/* Disabling a patch in transition reverses it: back to every byte as it was. */
+KTEST(livepatch_disable_reverses_a_transition)
+{
+    static struct lp_func f[] = { { "lpt_hold", lpt_hold, lpn_hold, 0, 0, 0 } };
+    static PATCH(p, f, LP_LIVEPATCH);
+    struct thread *t = start_holder(false);
+    char err[200] = "";
+    int wait = lp_wait_ms;
+    KASSERT(t);
+    lp_wait_ms = 50;
+    KEXPECT_EQ(lp_enable(&p, err, sizeof err), 1);
+    KEXPECT_EQ(lp_disable(&p, err, sizeof err), 0);
+    lp_wait_ms = wait;
+    KEXPECT_EQ(p.state, LP_OFF);
+    KEXPECT_MEMEQ(lpt_hold, nop5, 5);
+    hold_leave = 1;
+    thread_join(t);
+    KEXPECT_EQ(hold_saw, 1);
+}
+
+/* kgraft looks at no stack: a kernel thread that never reaches a safe point
+ * holds the transition until it exits. */
+KTEST(livepatch_kgraft_waits_for_a_safe_point)
+{
+    static struct lp_func f[] = { { "lpt_hold", lpt_hold, lpn_hold, 0, 0, 0 } };
+    static PATCH(p, f, LP_KGRAFT);
+    struct thread *t = start_holder(false);
+    char err[200] = "";
+    int wait = lp_wait_ms;
+    KASSERT(t);
+    lp_wait_ms = 50;
+    KEXPECT_EQ(lp_enable(&p, err, sizeof err), 1);
+    KEXPECT_SAYS(err, "has not reached a safe point");
+    hold_leave = 1;
+    thread_join(t);
+    KEXPECT_EQ(lp_continue(err, sizeof err), 0);
+    lp_wait_ms = wait;
+    KEXPECT_EQ(p.state, LP_ON);
+    KASSERT(lp_disable(&p, err, sizeof err) == 0);
+    KEXPECT_MEMEQ(lpt_hold, nop5, 5);
+}
+
+/* lp_force completes at once; the patch can then never be reverted. */
+KTEST(livepatch_force_is_for_good)
+{
+    static struct lp_func f[] = { { "lpt_hold_forced", lpt_hold_forced, lpn_hold, 0, 0, 0 } };
+    static PATCH(p, f, LP_LIVEPATCH);
+    struct thread *t = start_holder(true);
+    char err[200] = "";
+    int wait = lp_wait_ms;
+    KASSERT(t);
+    lp_wait_ms = 50;
+    KEXPECT_EQ(lp_enable(&p, err, sizeof err), 1);
+    KEXPECT_EQ(lp_force(err, sizeof err), 0);
+    lp_wait_ms = wait;
+    KEXPECT_EQ(p.state, LP_ON);
+    KEXPECT(p.forced);
+    KEXPECT_EQ(lp_disable(&p, err, sizeof err), -1);
+    KEXPECT_SAYS(err, "can never be reverted");
+    hold_leave = 1;
+    thread_join(t);
+    KEXPECT_EQ(hold_saw, 1);                      /* it ran on in the old version */
+}

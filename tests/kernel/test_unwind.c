@@ -5,6 +5,7 @@
  * #DB handler itself (through the trap entry), and the walk must reach the
  * bottom of the stack.  The old frame-pointer walk is held to the same check
  * (and must fail it somewhere: the check can fail). */
+#include "kernel/fmt.h"
 #include "kernel/ktest.h"
 #include "kernel/unwind.h"
 #include "kernel/trap.h"
@@ -255,6 +256,8 @@ KTEST(unwind_ground_truth)
  * from its saved context through the scheduler and the trap frame: the
  * interrupted EIP, then the recorded return addresses (all but the stepped
  * run's own driver), and a walk that reaches the bottom of the stack. */
+static char uw_why[96];
+
 static int uw_parked_one(const struct uw_rec *rc)
 {
     struct park pk = { rc->eip, PARK_PREEMPT, ncpu > 1 ? 1 : 0, uw_c_top, 1 };
@@ -274,6 +277,9 @@ static int uw_parked_one(const struct uw_rec *rc)
             bad |= u.pc != rc->ras[k++];
     }
     park_finish(&pk);
+    ksnprintf(uw_why, sizeof uw_why, "%s%s%s%s", bad ? " a return address differs;" : "",
+              k != rc->depth - 1 ? " the chain is cut short;" : "", e != UNWIND_END ? " the walk stopped early;" : "",
+              pk.result != uw_model(1) ? " the parked thread's result is wrong;" : "");
     return bad || k != rc->depth - 1 || e != UNWIND_END || pk.result != uw_model(1);
 }
 
@@ -286,8 +292,8 @@ KTEST(unwind_ground_truth_parked)
     for (i = 0; i < nrec; i++)
         if (uw_parked_one(&recs[i]) && !bad++) {
             ksym_format(recs[i].eip, sym, sizeof sym);
-            kprintf("# unwind: parked at %s (path %d): the unwind differs from the ground truth\n",
-                    sym, recs[i].slow);
+            kprintf("# unwind: parked at %s (path %d): the unwind differs from the ground truth:%s\n",
+                    sym, recs[i].slow, uw_why);
         }
     kprintf("# unwind: threads parked at %d boundaries (both paths), %d unwound wrong\n", nrec, bad);
     KEXPECT_EQ(bad, 0);

@@ -1,0 +1,302 @@
+/* The per-thread consistency models (livepatch.h), after Linux's
+ * kernel/livepatch/transition.c.  While a patch is in transition, each of its
+ * functions enters through a dispatcher stub (lp_dispatch.S) that runs the
+ * version of the calling thread's universe; an interrupt or NMI handler runs
+ * in the universe of the thread it interrupted (the thread it runs on).  A
+ * thread switches at a safe point (both models: lp_safe_point) or, under
+ * livepatch, when the exact unwind of its stopped stack finds no frame in a
+ * version it is leaving (nor in the dispatcher).  Once every thread has
+ * switched, the entries jump straight to the target versions. */
+#include "patch/lp_int.h"
+#include "kernel/thread.h"
+#include "kernel/cpu.h"
+#include "kernel/unwind.h"
+#include "kernel/gbound.h"
+#include "kernel/param.h"
+#include "kernel/fmt.h"
+#include "kernel/ksym.h"
+#include "kernel/mem.h"
+#include "kernel/sched.h"
+#include "kernel/console.h"
+#include "kernel/panic.h"
+
+struct lp_patch *volatile lp_transition;
+static volatile int target;           /* LP_U_*: where every thread must go */
+static volatile uint32_t new_universe;  /* for threads created from now on */
+static struct dj_range *ranges;       /* what a switching thread may not be inside */
+static int nranges;
+
+int lp_wait_ms = 1000;
+KPARAM_INT("lp_wait_ms", lp_wait_ms, 1, 600000,
+           "kgraft/livepatch: guest ms a transition is tried before it is reported stuck");
+
+static int universe(const struct thread *t) { return t->lp_word & LP_U_MASK; }
+
+/* Where a call through stub i goes: its site's top version, or the one
+ * below while the top is in transition and the caller is unpatched. */
+uint32_t lp_dispatch(int i)
+{
+    struct lp_site *s = lp_stub_site[i];
+    struct lp_func *f = __atomic_load_n(&s->top, __ATOMIC_ACQUIRE);
+    if (f && __atomic_load_n(&f->transition, __ATOMIC_ACQUIRE) &&
+        universe(thread_current()) == LP_U_UNPATCHED)
+        f = f->below;
+    return f ? (uint32_t)f->new_fn : s->addr + 5;
+}
+
+static void set_universe(struct thread *t, int u)
+{
+    uint32_t w = t->lp_word;
+    while (!__atomic_compare_exchange_n(&t->lp_word, &w, (w & ~LP_U_MASK) | (uint32_t)u, false,
+                                        __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+        ;
+}
+
+/* Registry lock held (kernel/thread.c reg_add): thread start is a safe point. */
+void lp_thread_init(struct thread *t)
+{
+    t->lp_word = new_universe;
+}
+
+void lp_safe_point(void)
+{
+    struct thread *t = thread_current();
+    int u = target;
+    if (__atomic_load_n(&lp_transition, __ATOMIC_ACQUIRE) && universe(t) != u)
+        set_universe(t, u);
+}
+
+void lp_safe_wait(struct waitq *wq, bool (*cond)(void *), void *arg)
+{
+    struct thread *t = thread_current();
+    lp_safe_point();
+    t->lp_safe = true;
+    waitq_wait(wq, cond, arg);
+    t->lp_safe = false;
+    lp_safe_point();
+}
+
+static void set_initial(struct thread *t, void *arg)
+{
+    set_universe(t, (int)(uint32_t)arg);
+}
+
+/* The versions a thread leaves for the target, and the dispatcher. */
+static void ranges_for_target(struct lp_patch *p)
+{
+    int i;
+    nranges = 0;
+    for (i = 0; i < p->nfuncs; i++) {
+        struct lp_func *f = &p->funcs[i];
+        lp_version_range(f->site, target == LP_U_PATCHED ? f->below : f, &ranges[nranges++]);
+    }
+    ranges[nranges++] = (struct dj_range){ (uint32_t)lp_stubs, (uint32_t)lp_dispatch_end, false, { 0 } };
+}
+
+static bool in_ranges(uint32_t a)
+{
+    int i;
+    for (i = 0; i < nranges; i++)
+        if (a >= ranges[i].lo && a < ranges[i].hi)
+            return true;
+    return false;
+}
+
+/* The exact frames of a stack: 1 and *pc if one is inside a range (a return
+ * address counts by its call, one byte back), -1 and *pc where the walk
+ * became unreliable, else 0. */
+static int stack_holds(const struct unwind_regs *start, const struct thread *t, uint32_t *pc)
+{
+    struct unwind_state u;
+    int e;
+    unwind_begin(&u, start, t->stack_lo, t->stack_hi);
+    do {
+        if (in_ranges(u.exact ? u.pc : u.pc - 1))
+            return *pc = u.pc, 1;
+    } while ((e = unwind_next(&u)) == 1);
+    *pc = u.pc;
+    return e == UNWIND_END ? 0 : -1;
+}
+
+struct pass { struct thread *self; int pending, model; int tid, why; char name[20]; uint32_t pc; };
+enum { WHY_RUNNING = 1, WHY_INSIDE, WHY_UNRELIABLE, WHY_NO_SAFE_POINT };
+
+/* Registry lock held.  Switch t if it may go now, else count it pending. */
+static void try_switch(struct thread *t, void *arg)
+{
+    struct pass *ps = arg;
+    struct unwind_regs r;
+    uint32_t w = __atomic_load_n(&t->lp_word, __ATOMIC_ACQUIRE), pc = 0;
+    int why = 0, h;
+    if ((int)(w & LP_U_MASK) == target)
+        return;
+    if (t->state == TS_ZOMBIE) {
+        set_universe(t, target);          /* never runs again */
+        return;
+    }
+    if (ps->model == LP_KGRAFT) {
+        /* the caller (livepatch.h); a stopped idle thread (it left its loop
+         * only through the scheduler); a thread asleep in lp_safe_wait */
+        if (t == ps->self || ((t->is_idle || t->lp_safe) && !__atomic_load_n(&t->on_cpu, __ATOMIC_ACQUIRE)))
+            set_universe(t, target);
+        else
+            why = WHY_NO_SAFE_POINT;
+    } else if (t == ps->self) {
+        unwind_regs(&r);
+        if (!(h = stack_holds(&r, t, &pc)))
+            set_universe(t, target);
+        why = h > 0 ? WHY_INSIDE : h < 0 ? WHY_UNRELIABLE : 0;
+    } else if (__atomic_load_n(&t->on_cpu, __ATOMIC_ACQUIRE)) {
+        why = WHY_RUNNING;
+        sched_kick(t->cpu);               /* a nudge: stopped, it can be checked */
+    } else {
+        unwind_switched(&r, t);
+        h = stack_holds(&r, t, &pc);
+        if (!h && !__atomic_compare_exchange_n(&t->lp_word, &w, (w & ~LP_U_MASK) | (uint32_t)target, false,
+                                               __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+            why = WHY_RUNNING;            /* it ran meanwhile: next pass */
+        else
+            why = h > 0 ? WHY_INSIDE : h < 0 ? WHY_UNRELIABLE : 0;
+    }
+    if (!why)
+        return;
+    if (!ps->pending++) {
+        ps->tid = t->tid;
+        kmemcpy(ps->name, t->name, sizeof ps->name);
+        ps->pc = pc;
+        ps->why = why;
+    }
+}
+
+/* Every thread's frames, one line each, for a transition reported stuck. */
+static void report_one(struct thread *t, void *arg)
+{
+    struct unwind_regs r;
+    struct unwind_state u;
+    char b[64];
+    int n = 0;
+    (void)arg;
+    if (universe(t) == target || t->state == TS_ZOMBIE)
+        return;
+    kprintf("lp:   thread %d (%s)%s:", t->tid, t->name, t->on_cpu ? " running" : "");
+    if (!t->on_cpu) {
+        unwind_switched(&r, t);
+        unwind_begin(&u, &r, t->stack_lo, t->stack_hi);
+        do {
+            ksym_format(u.pc, b, sizeof b);
+            kprintf(" %s%s", b, in_ranges(u.exact ? u.pc : u.pc - 1) ? "*" : "");
+        } while (++n < 12 && unwind_next(&u) == 1);
+    }
+    kprintf("\n");
+}
+
+static const char *const why_text[] = { "", "is running", "is inside", "has an unreliable stack at",
+                                        "has not reached a safe point" };
+
+/* Passes over every thread until all switched (0) or lp_wait_ms of guest
+ * progress went by (1: err names the first straggler; each is reported). */
+static int try_complete(char *err, size_t n)
+{
+    struct pass ps;
+    struct gbound b;
+    char at[64] = "";
+    gbound_start(&b, GBOUND_ALL, (uint32_t)lp_wait_ms, 0);
+    for (;;) {
+        ps = (struct pass){ thread_current(), 0, lp_transition->model, -1, 0, "", 0 };
+        thread_foreach(try_switch, &ps);
+        if (!ps.pending)
+            return 0;
+        if (gbound_expired(&b))
+            break;
+        thread_sleep_ns(2000000);
+    }
+    if (ps.why == WHY_INSIDE || ps.why == WHY_UNRELIABLE)
+        ksym_format(ps.pc, at, sizeof at);
+    ksnprintf(err, n, "patch %s: %s: transition to %s not complete after %u ms: %d thread%s left, "
+              "thread %d (%s) %s%s%s", lp_transition->name, lp_model_name(lp_transition->model),
+              target == LP_U_PATCHED ? "patched" : "unpatched", gbound_ms(&b), ps.pending,
+              ps.pending > 1 ? "s" : "", ps.tid, ps.name, why_text[ps.why], at[0] ? " " : "", at);
+    kprintf("lp: %s; their frames (* in a version being left):\n", err);
+    thread_foreach(report_one, NULL);
+    lp_stats.stuck++;
+    return 1;
+}
+
+/* Every thread has switched: entries straight to the target versions. */
+static int trans_complete(char *err, size_t n)
+{
+    struct lp_patch *p = lp_transition;
+    int i;
+    if (target == LP_U_UNPATCHED)
+        lp_sites_push(p, false);
+    if (lp_write_entries(p, false, err, n))
+        panic("livepatch: final entries of %s refused: %s", p->name, err);
+    for (i = 0; i < p->nfuncs; i++)
+        __atomic_store_n(&p->funcs[i].transition, false, __ATOMIC_RELEASE);
+    __atomic_store_n(&lp_transition, NULL, __ATOMIC_RELEASE);
+    kfree(ranges);
+    ranges = NULL;
+    if ((p->state == LP_ON) != (target == LP_U_PATCHED))
+        lp_set_state(p, target == LP_U_PATCHED);
+    else if (target == LP_U_UNPATCHED && p->post_unpatch)
+        p->post_unpatch(p);                   /* an enable reversed: undo pre_patch */
+    else if (target == LP_U_PATCHED && p->post_patch)
+        p->post_patch(p);                     /* a disable reversed */
+    return 0;
+}
+
+int lp_trans_finish(char *err, size_t n)
+{
+    ASSERT(lp_transition);
+    return try_complete(err, n) ? 1 : trans_complete(err, n);
+}
+
+int lp_trans_start(struct lp_patch *p, bool enable, char *err, size_t n)
+{
+    int i;
+    ranges = kmalloc(sizeof *ranges * (p->nfuncs + 1));
+    if (!ranges)
+        panic("livepatch: out of memory for %d ranges", p->nfuncs + 1);
+    target = enable ? LP_U_PATCHED : LP_U_UNPATCHED;
+    new_universe = (uint32_t)target;
+    thread_foreach(set_initial, (void *)(uint32_t)!target);
+    for (i = 0; i < p->nfuncs; i++)
+        __atomic_store_n(&p->funcs[i].transition, true, __ATOMIC_RELEASE);
+    if (enable)
+        lp_sites_push(p, true);
+    if (lp_write_entries(p, true, err, n)) {
+        if (enable)
+            lp_sites_push(p, false);
+        for (i = 0; i < p->nfuncs; i++)
+            p->funcs[i].transition = false;
+        kfree(ranges);
+        ranges = NULL;
+        return -1;
+    }
+    ranges_for_target(p);
+    __atomic_store_n(&lp_transition, p, __ATOMIC_RELEASE);
+    return lp_trans_finish(err, n);
+}
+
+/* The other way: threads already switched must switch back, those not yet
+ * switched are there already (Linux's klp_reverse_transition). */
+void lp_trans_reverse(void)
+{
+    ASSERT(lp_transition);
+    target = !target;
+    new_universe = (uint32_t)target;
+    ranges_for_target(lp_transition);
+    lp_stats.reversed++;
+}
+
+/* Every thread to the target at once, checked or not.  A patch forced on can
+ * never be reverted: a thread may still run a version it replaced. */
+int lp_trans_force(char *err, size_t n)
+{
+    struct lp_patch *p = lp_transition;
+    thread_foreach(set_initial, (void *)(uint32_t)target);
+    if (target == LP_U_PATCHED)
+        p->forced = true;
+    lp_stats.forced++;
+    return trans_complete(err, n);
+}
