@@ -23,7 +23,8 @@ struct lp_func {
     volatile bool transition;         /* its patch is in transition (the dispatcher decides) */
 };
 
-enum lp_model { LP_MODEL_BOOT = -1, LP_KPATCH, LP_KSPLICE, LP_KGRAFT, LP_LIVEPATCH, LP_MODEL_N };
+/* LP_NAIVE, a negative control: every entry redirected at once, nothing checked. */
+enum lp_model { LP_MODEL_BOOT = -1, LP_KPATCH, LP_KSPLICE, LP_KGRAFT, LP_LIVEPATCH, LP_NAIVE, LP_MODEL_N };
 enum lp_state { LP_OFF, LP_ON };
 
 struct lp_patch {

@@ -19,8 +19,8 @@ extern const uint32_t __lp_entry_start[], __lp_entry_end[];
 const uint8_t lp_nop5[5] = { 0x0F, 0x1F, 0x44, 0x00, 0x00 };
 
 int lp_model = LP_LIVEPATCH;
-KPARAM_ENUM("lp_model", lp_model, "kpatch|ksplice|kgraft|livepatch",
-            "live patches' consistency model when a patch names none");
+KPARAM_ENUM("lp_model", lp_model, "kpatch|ksplice|kgraft|livepatch|naive",
+            "live patches' consistency model when a patch names none (naive: a negative control)");
 int lp_tries = 8;
 KPARAM_INT("lp_tries", lp_tries, 1, 1000, "kpatch/ksplice: stack checks before a patch is aborted");
 struct lp_stats lp_stats;
@@ -34,7 +34,7 @@ static struct sleeplock lp_lock = SLEEPLOCK_INIT("livepatch");
 
 const char *lp_model_name(int m)
 {
-    static const char *const names[LP_MODEL_N] = { "kpatch", "ksplice", "kgraft", "livepatch" };
+    static const char *const names[LP_MODEL_N] = { "kpatch", "ksplice", "kgraft", "livepatch", "naive" };
     return m >= 0 && m < LP_MODEL_N ? names[m] : "?";
 }
 
@@ -315,19 +315,21 @@ void lp_set_state(struct lp_patch *p, bool on)
         p->post_unpatch(p);
 }
 
-/* Every entry of p to its stub, or to its site's active version: one batch
- * through the int3 protocol, in address order.  Text lock not held. */
-int lp_write_entries(struct lp_patch *p, bool to_stubs, char *err, size_t n)
+/* Every entry of p to its stub, to p's versions or to the versions below
+ * them: one batch through the int3 protocol, in address order (p's versions
+ * on their sites' stacks; text lock not held). */
+int lp_write_entries(struct lp_patch *p, int to, char *err, size_t n)
 {
     struct poke_site *ps = kmalloc(sizeof *ps * p->nfuncs);
     int i, k, rc;
     if (!ps)
         panic("livepatch: out of memory for %d entry writes", p->nfuncs);
     for (i = 0; i < p->nfuncs; i++) {
-        struct lp_site *s = site_of((uint32_t)p->funcs[i].old_fn);
-        uint32_t to = to_stubs ? (uint32_t)lp_stubs + s->stub * LP_STUB_SIZE : version_addr(s->top);
+        struct lp_func *f = &p->funcs[i];
+        struct lp_site *s = f->site;
         struct poke_site x = { .addr = (uint8_t *)s->addr, .len = 5 };
-        lp_entry_bytes(s, to, x.new);
+        lp_entry_bytes(s, to == LP_TO_STUBS ? (uint32_t)lp_stubs + s->stub * LP_STUB_SIZE :
+                          version_addr(to == LP_TO_NEW ? f : f->below), x.new);
         for (k = i; k > 0 && ps[k - 1].addr > x.addr; k--)
             ps[k] = ps[k - 1];
         ps[k] = x;
@@ -373,6 +375,11 @@ int lp_enable(struct lp_patch *p, char *err, size_t n)
         rc = -1;
     } else if (per_thread(p)) {
         rc = lp_trans_start(p, true, err, n);
+    } else if (p->model == LP_NAIVE) {
+        lp_sites_push(p, true);
+        if (lp_write_entries(p, LP_TO_NEW, err, n))
+            panic("livepatch: naive entries refused: %s", err);
+        lp_set_state(p, true);
     } else if ((rc = run_switch(p, true, err, n))) {
         lp_stats.aborted++;
         if (p->post_unpatch)
@@ -415,6 +422,11 @@ int lp_disable(struct lp_patch *p, char *err, size_t n)
     if (rc) {
     } else if (per_thread(p)) {
         rc = lp_trans_start(p, false, err, n);
+    } else if (p->model == LP_NAIVE) {
+        if (lp_write_entries(p, LP_TO_BELOW, err, n))
+            panic("livepatch: naive entries refused: %s", err);
+        lp_sites_push(p, false);
+        lp_set_state(p, false);
     } else if ((rc = run_switch(p, false, err, n))) {
         lp_stats.aborted++;
         if (p->post_patch)

@@ -36,7 +36,8 @@ void lp_entry_bytes(const struct lp_site *s, uint32_t target, uint8_t b[5]);
 void lp_version_range(const struct lp_site *s, const struct lp_func *v, struct dj_range *r);
 void lp_sites_push(struct lp_patch *p, bool push);
 void lp_set_state(struct lp_patch *p, bool on);
-int lp_write_entries(struct lp_patch *p, bool to_stubs, char *err, size_t n);
+enum { LP_TO_STUBS, LP_TO_NEW, LP_TO_BELOW };
+int lp_write_entries(struct lp_patch *p, int to, char *err, size_t n);
 /* lp_trans.c */
 int lp_trans_start(struct lp_patch *p, bool enable, char *err, size_t n);
 int lp_trans_finish(char *err, size_t n);

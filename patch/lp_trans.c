@@ -30,6 +30,18 @@ int lp_wait_ms = 1000;
 KPARAM_INT("lp_wait_ms", lp_wait_ms, 1, 600000,
            "kgraft/livepatch: guest ms a transition is tried before it is reported stuck");
 
+/* Negative controls: the old frame-pointer walk for livepatch's stack check,
+ * and interrupt handlers that run the target universe, not their thread's. */
+static int lp_unwind;
+KPARAM_ENUM("lp_unwind", lp_unwind, "exact|fp",
+            "livepatch's stack check: the exact unwind, or the old frame-pointer walk (a negative control)");
+enum { LP_UNWIND_EXACT, LP_UNWIND_FP };
+static int lp_bug;
+KPARAM_ENUM("lp_bug", lp_bug, "none|irq_universe",
+            "irq_universe: interrupt handlers run the target universe, not the interrupted thread's "
+            "(a negative control)");
+enum { LP_BUG_NONE, LP_BUG_IRQ_UNIVERSE };
+
 static int universe(const struct thread *t) { return t->lp_word & LP_U_MASK; }
 
 /* Where a call through stub i goes: its site's top version, or the one
@@ -38,8 +50,10 @@ uint32_t lp_dispatch(int i)
 {
     struct lp_site *s = lp_stub_site[i];
     struct lp_func *f = __atomic_load_n(&s->top, __ATOMIC_ACQUIRE);
-    if (f && __atomic_load_n(&f->transition, __ATOMIC_ACQUIRE) &&
-        universe(thread_current()) == LP_U_UNPATCHED)
+    int u = universe(thread_current());
+    if (lp_bug == LP_BUG_IRQ_UNIVERSE && mycpu()->irq_depth)
+        u = target;
+    if (f && __atomic_load_n(&f->transition, __ATOMIC_ACQUIRE) && u == LP_U_UNPATCHED)
         f = f->below;
     return f ? (uint32_t)f->new_fn : s->addr + 5;
 }
@@ -104,11 +118,19 @@ static bool in_ranges(uint32_t a)
 
 /* The exact frames of a stack: 1 and *pc if one is inside a range (a return
  * address counts by its call, one byte back), -1 and *pc where the walk
- * became unreliable, else 0. */
-static int stack_holds(const struct unwind_regs *start, const struct thread *t, uint32_t *pc)
+ * became unreliable, else 0.  switched: stopped in swtch (for the fp walk). */
+static int stack_holds(const struct unwind_regs *start, bool switched, const struct thread *t, uint32_t *pc)
 {
     struct unwind_state u;
-    int e;
+    uint32_t slot[64];
+    int e, i, ns;
+    if (lp_unwind == LP_UNWIND_FP) {          /* the old walk: EBP chain from the saved EBP */
+        ns = unwind_fp(switched ? ((uint32_t *)start->sp)[3] : start->bp, start->sp, t->stack_hi, slot, 63);
+        for (i = 0; i < ns; i++)
+            if (in_ranges(*(uint32_t *)slot[i] - 1))
+                return *pc = *(uint32_t *)slot[i], 1;
+        return 0;
+    }
     unwind_begin(&u, start, t->stack_lo, t->stack_hi);
     do {
         if (in_ranges(u.exact ? u.pc : u.pc - 1))
@@ -143,7 +165,7 @@ static void try_switch(struct thread *t, void *arg)
             why = WHY_NO_SAFE_POINT;
     } else if (t == ps->self) {
         unwind_regs(&r);
-        if (!(h = stack_holds(&r, t, &pc)))
+        if (!(h = stack_holds(&r, false, t, &pc)))
             set_universe(t, target);
         why = h > 0 ? WHY_INSIDE : h < 0 ? WHY_UNRELIABLE : 0;
     } else if (__atomic_load_n(&t->on_cpu, __ATOMIC_ACQUIRE)) {
@@ -151,7 +173,7 @@ static void try_switch(struct thread *t, void *arg)
         sched_kick(t->cpu);               /* a nudge: stopped, it can be checked */
     } else {
         unwind_switched(&r, t);
-        h = stack_holds(&r, t, &pc);
+        h = stack_holds(&r, true, t, &pc);
         if (!h && !__atomic_compare_exchange_n(&t->lp_word, &w, (w & ~LP_U_MASK) | (uint32_t)target, false,
                                                __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
             why = WHY_RUNNING;            /* it ran meanwhile: next pass */
@@ -227,10 +249,10 @@ static int trans_complete(char *err, size_t n)
 {
     struct lp_patch *p = lp_transition;
     int i;
+    if (lp_write_entries(p, target == LP_U_PATCHED ? LP_TO_NEW : LP_TO_BELOW, err, n))
+        panic("livepatch: final entries of %s refused: %s", p->name, err);
     if (target == LP_U_UNPATCHED)
         lp_sites_push(p, false);
-    if (lp_write_entries(p, false, err, n))
-        panic("livepatch: final entries of %s refused: %s", p->name, err);
     for (i = 0; i < p->nfuncs; i++)
         __atomic_store_n(&p->funcs[i].transition, false, __ATOMIC_RELEASE);
     __atomic_store_n(&lp_transition, NULL, __ATOMIC_RELEASE);
@@ -264,7 +286,7 @@ int lp_trans_start(struct lp_patch *p, bool enable, char *err, size_t n)
         __atomic_store_n(&p->funcs[i].transition, true, __ATOMIC_RELEASE);
     if (enable)
         lp_sites_push(p, true);
-    if (lp_write_entries(p, true, err, n)) {
+    if (lp_write_entries(p, LP_TO_STUBS, err, n)) {
         if (enable)
             lp_sites_push(p, false);
         for (i = 0; i < p->nfuncs; i++)

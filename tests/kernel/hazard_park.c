@@ -82,8 +82,9 @@ int park_start(struct park *p, char *why, size_t n)
 uint32_t park_eip(struct park *p)
 {
     struct thread *t = p->t;
-    if (p->mode == PARK_PREEMPT)
-        return t->state == TS_SLEEPING && t->tf ? t->tf->eip : 0;
+    if (p->mode == PARK_PREEMPT)          /* asleep and off its CPU: swtch saved its ESP */
+        return t->state == TS_SLEEPING && !__atomic_load_n(&t->on_cpu, __ATOMIC_ACQUIRE) && t->tf ?
+               t->tf->eip : 0;
     return cpus[p->cpu].irq_depth > 0 ? cpus[p->cpu].intr_eips[0] : 0;
 }
 

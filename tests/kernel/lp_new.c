@@ -15,3 +15,40 @@ int lpn_hold(volatile int *leave)
         thread_sleep_ns(1000000);
     return 10 + lpt_version();
 }
+
+/* The cells' new versions: version 2 in A's byte and in B's. */
+int lpcn_b(void) { return 2; }
+
+int lpcn_a(void)
+{
+    __asm__ volatile(".globl lpcn_a_mid\nlpcn_a_mid:");
+    return 2 << 8 | lpc_b();
+}
+
+int lpcn_a2(void)
+{
+    lpc_callee();
+    return 2 << 8 | lpc_b();
+}
+
+int lpcn_forever(volatile int *stop)
+{
+    int n = 0, b;
+    while (!*stop) {
+        if ((b = lpc_b()) != 2)
+            return -b;
+        n++;
+        thread_sleep_ns(1000000);
+    }
+    return n;
+}
+
+int lpcn_spin_a(volatile int *stop)
+{
+    while (!*stop)
+        __asm__ volatile("pause");
+    return 2 << 8 | lpc_b();
+}
+
+/* Not patched: the callee lpc_a2 calls first (a frame of its own). */
+__attribute__((noipa)) void lpc_callee(void) { __asm__ volatile(""); }

@@ -23,3 +23,46 @@ LP_TARGET int lpt_hold_forced(volatile int *leave)
         thread_sleep_ns(1000000);
     return lpt_version();
 }
+
+/* The cells' chain (tests/kernel/lp_cells.c): A's result carries its own
+ * version in bits 8-15 and B's in bits 0-7, so a chain that ran old A and
+ * new B (or the reverse) shows both.  lpc_a_mid is where a cell parks a
+ * thread inside A before A calls B. */
+LP_TARGET int lpc_b(void) { return 1; }
+
+LP_TARGET int lpc_a(void)
+{
+    __asm__ volatile(".globl lpc_a_mid\nlpc_a_mid:");
+    return 1 << 8 | lpc_b();
+}
+
+/* A calls an unpatched callee first, then B: parked at the callee's first
+ * instruction, the thread's only frame in A is the return address the call
+ * pushed (the old frame-pointer walk does not see it). */
+LP_TARGET int lpc_a2(void)
+{
+    lpc_callee();
+    return 1 << 8 | lpc_b();
+}
+
+/* Always on a stack: loops calling B until *stop, failing on a B of the
+ * other version; returns the number of calls, or -(B's result). */
+LP_TARGET int lpc_forever(volatile int *stop)
+{
+    int n = 0, b;
+    while (!*stop) {
+        if ((b = lpc_b()) != 1)
+            return -b;
+        n++;
+        thread_sleep_ns(1000000);
+    }
+    return n;
+}
+
+/* Runs inside A until *stop, with interrupts on (the irq cell). */
+LP_TARGET int lpc_spin_a(volatile int *stop)
+{
+    while (!*stop)
+        __asm__ volatile("pause");
+    return 1 << 8 | lpc_b();
+}

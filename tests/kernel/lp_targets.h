@@ -15,4 +15,18 @@ int lpn_version2(void);               /* 2 */
 int lpn_version3(void);               /* 3 */
 int lpn_add(int a, int b);            /* a + b + 100 */
 int lpn_hold(volatile int *leave);    /* the same, then 10 + lpt_version() */
+
+/* The cells' chain (lp_cells.c): old versions here, new ones lpcn_*. */
+int lpc_b(void);
+int lpc_a(void);
+int lpc_a2(void);
+int lpc_forever(volatile int *stop);
+int lpc_spin_a(volatile int *stop);
+void lpc_callee(void);
+extern char lpc_a_mid[], lpcn_a_mid[];
+int lpcn_b(void);
+int lpcn_a(void);
+int lpcn_a2(void);
+int lpcn_forever(volatile int *stop);
+int lpcn_spin_a(volatile int *stop);
 #endif

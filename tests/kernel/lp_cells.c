@@ -1,0 +1,307 @@
+/* Live-patch hazard cells (L1-L7; docs/livepatch.md): threads parked at
+ * exact instructions (tests/kernel/hazard_park.h) or running inside patched
+ * code while a patch of the cells' chain (lp_targets.c) is applied or
+ * reverted under the boot's model (lp_model=; controls: lp_model=naive,
+ * lp_unwind=fp, lp_bug=irq_universe).  A cell fails on a chain that mixed
+ * versions, on an interrupt that ran the other universe, or when its model
+ * did not do what it claims (abort, wait, complete) and say so.
+ * scenario=lp-cells [lp_cell=L1,L2,...] */
+#include "kernel/scenario.h"
+#include "kernel/console.h"
+#include "kernel/param.h"
+#include "kernel/fmt.h"
+#include "kernel/mem.h"
+#include "kernel/thread.h"
+#include "kernel/cpu.h"
+#include "kernel/ipi.h"
+#include "patch/livepatch.h"
+#include "patch/kprobe.h"
+#include "tests/kernel/hazard_park.h"
+#include "tests/kernel/lp_targets.h"
+
+static char lp_cell[64] = "all";
+KPARAM_STR("lp_cell", lp_cell, "lp-cells: which cells (L1,...,L7 or all)");
+
+#define FUNC(old, new) { #old, old, new, 0, 0, 0 }
+#define PATCH(nm, f) struct lp_patch nm = { #nm, f, sizeof f / sizeof f[0], LP_MODEL_BOOT, 0, 0, 0, 0, LP_OFF, 0, 0 }
+static struct lp_func f_ab[] = { FUNC(lpc_a, lpcn_a), FUNC(lpc_b, lpcn_b) };
+static struct lp_func f_a2b[] = { FUNC(lpc_a2, lpcn_a2), FUNC(lpc_b, lpcn_b) };
+static struct lp_func f_fb[] = { FUNC(lpc_forever, lpcn_forever), FUNC(lpc_b, lpcn_b) };
+static struct lp_func f_sb[] = { FUNC(lpc_spin_a, lpcn_spin_a), FUNC(lpc_b, lpcn_b) };
+static struct lp_func f_b[] = { FUNC(lpc_b, lpcn_b) };
+static PATCH(p_ab, f_ab);
+static PATCH(p_a2b, f_a2b);
+static PATCH(p_fb, f_fb);
+static PATCH(p_sb, f_sb);
+static PATCH(p_b, f_b);
+
+static char err[240];
+
+/* What the boot's model must do when a thread holds a function being replaced. */
+static int expect_held(void)
+{
+    return lp_model == LP_KPATCH || lp_model == LP_KSPLICE ? -1 : lp_model == LP_NAIVE ? 0 : 1;
+}
+static const char *rc_name(int rc) { return rc < 0 ? "aborted" : rc ? "in transition" : "done"; }
+
+/* Leave p off whatever happened: reverse, then force a stuck transition. */
+static void settle(struct lp_patch *p)
+{
+    char e[200];
+    int rc = 0;
+    if (p->state == LP_ON && !p->forced)
+        rc = lp_disable(p, e, sizeof e);
+    while (rc > 0)
+        rc = lp_force(e, sizeof e);
+}
+
+/* A chain's result must carry one version in both bytes. */
+static bool mixed(int r, char *why, size_t n, const char *what)
+{
+    if ((r >> 8) == (r & 0xFF))
+        return false;
+    ksnprintf(why, n, "mixed chain: %s ran A v%d, then B v%d", what, r >> 8, r & 0xFF);
+    return true;
+}
+
+static bool wrong_rc(int rc, int want, char *why, size_t n, const char *what)
+{
+    if (rc == want)
+        return false;
+    ksnprintf(why, n, "%s: %s, not %s (%s)", what, rc_name(rc), rc_name(want), err);
+    return true;
+}
+
+static int other_cpu(void) { return ncpu > 1 ? 1 : 0; }
+static int call_a(int x) { (void)x; return lpc_a(); }
+static int call_a2(int x) { (void)x; return lpc_a2(); }
+
+/* One thread parked at `at` in a chain while p goes on (or off, if it is on). */
+static bool parked_cell(struct lp_patch *p, uint32_t at, int (*fn)(int), char *why, size_t n)
+{
+    struct park pk = { at, PARK_PREEMPT, other_cpu(), fn, 0, 0, 0, 0, 0, false, NULL };
+    bool on = p->state == LP_ON;
+    int rc;
+    if (park_start(&pk, why, n))
+        return false;
+    rc = on ? lp_disable(p, err, sizeof err) : lp_enable(p, err, sizeof err);
+    kprintf("lp-cells:   %s with a thread parked: %s%s%s\n", on ? "revert" : "apply", rc_name(rc),
+            rc ? ": " : "", rc ? err : "");
+    park_finish(&pk);
+    if (rc > 0 && lp_continue(err, sizeof err))
+        return ksnprintf(why, n, "still in transition once the thread left: %s", err), false;
+    if (mixed(pk.result, why, n, "the parked thread"))
+        return false;
+    return !wrong_rc(rc, expect_held(), why, n, on ? "the revert" : "the patch");
+}
+
+/* L1: inside old A before it calls B (the two change together). */
+static bool cell_l1(char *why, size_t n)
+{
+    bool ok = parked_cell(&p_ab, (uint32_t)lpc_a_mid, call_a, why, n);
+    settle(&p_ab);
+    return ok;
+}
+
+/* L2: asleep in a callee whose only frame in old A is the return address. */
+static bool cell_l2(char *why, size_t n)
+{
+    bool ok = parked_cell(&p_a2b, (uint32_t)lpc_callee, call_a2, why, n);
+    settle(&p_a2b);
+    return ok;
+}
+
+/* L3: inside new A when the patch is reverted. */
+static bool cell_l3(char *why, size_t n)
+{
+    bool ok;
+    int rc = lp_enable(&p_ab, err, sizeof err);
+    if (rc)
+        return ksnprintf(why, n, "the patch with no thread inside: %s (%s)", rc_name(rc), err), false;
+    ok = parked_cell(&p_ab, (uint32_t)lpcn_a_mid, call_a, why, n);
+    settle(&p_ab);
+    return ok;
+}
+
+static volatile int stop, ret, started;
+static void forever_main(void *arg) { (void)arg; started = 1; ret = lpc_forever(&stop); }
+static void spin_main(void *arg) { (void)arg; started = 1; ret = lpc_spin_a(&stop); }
+static void nosafe_main(void *arg)
+{
+    (void)arg;
+    started = 1;
+    while (!stop)
+        thread_sleep_ns(1000000);    /* outside every patch, never at a safe point */
+}
+
+static struct thread *start(void (*fn)(void *), uint32_t affinity)
+{
+    struct thread *t;
+    stop = ret = started = 0;
+    t = thread_create("lp-cell", fn, NULL, affinity);
+    while (t && !started)
+        thread_sleep_ns(1000000);
+    thread_sleep_ns(5000000);         /* well inside its loop */
+    return t;
+}
+
+/* L4: a function always on a stack: no hang, a report, no mixed calls. */
+static bool cell_l4(char *why, size_t n)
+{
+    struct thread *t = start(forever_main, CPUMASK_ALL);
+    int rc = lp_enable(&p_fb, err, sizeof err), rc2 = 0;
+    bool ok = true;
+    kprintf("lp-cells:   apply under a function that never returns: %s%s%s\n", rc_name(rc), rc ? ": " : "",
+            rc ? err : "");
+    if (rc > 0) {
+        rc2 = lp_disable(&p_fb, err, sizeof err);     /* reverse it */
+        kprintf("lp-cells:   reverse: %s\n", rc_name(rc2));
+    }
+    stop = 1;
+    thread_join(t);
+    if (ret < 0)
+        ok = !ksnprintf(why, n, "mixed calls: the old loop got B v%d", -ret);
+    else if (wrong_rc(rc, expect_held(), why, n, "the patch") || (rc > 0 && rc2))
+        ok = rc2 ? !ksnprintf(why, n, "the reverse did not complete: %s", err) : false;
+    settle(&p_fb);
+    return ok;
+}
+
+static volatile int irq_saw;
+static void irq_call_b(void *arg) { (void)arg; irq_saw = lpc_b(); }
+
+/* L5: an interrupt on a thread running old A calls B: B of A's universe. */
+static bool cell_l5(char *why, size_t n)
+{
+    struct thread *t;
+    int rc;
+    bool ok = true;
+    if (ncpu < 2)
+        return ksnprintf(why, n, "needs 2 CPUs"), false;
+    t = start(spin_main, 1u << 1);
+    rc = lp_enable(&p_sb, err, sizeof err);
+    irq_saw = 0;
+    if (rc >= 0)
+        smp_call_one(1, irq_call_b, NULL, true);
+    kprintf("lp-cells:   apply under a thread running old A: %s; an interrupt on its CPU got B v%d\n",
+            rc_name(rc), irq_saw);
+    stop = 1;
+    thread_join(t);
+    if (rc >= 0 && irq_saw != (ret >> 8))
+        ok = !ksnprintf(why, n, "an interrupt on a thread in A v%d ran B v%d (the other universe)", ret >> 8,
+                        irq_saw);
+    else if (mixed(ret, why, n, "the running thread"))
+        ok = false;
+    else if (wrong_rc(rc, expect_held(), why, n, "the patch"))
+        ok = false;
+    if (rc > 0)
+        lp_continue(err, sizeof err);
+    settle(&p_sb);
+    return ok;
+}
+
+/* L6: a kernel thread that never reaches a safe point (but holds no patched
+ * function): livepatch's stack check switches it; kgraft waits and says so. */
+static bool cell_l6(char *why, size_t n)
+{
+    struct thread *t = start(nosafe_main, CPUMASK_ALL);
+    int rc = lp_enable(&p_b, err, sizeof err), want = lp_model == LP_KGRAFT ? 1 : 0;
+    bool ok = !wrong_rc(rc, want, why, n, "the patch");
+    kprintf("lp-cells:   apply beside a thread with no safe point: %s%s%s\n", rc_name(rc), rc ? ": " : "",
+            rc ? err : "");
+    stop = 1;
+    thread_join(t);
+    if (rc > 0)
+        lp_continue(err, sizeof err);
+    settle(&p_b);
+    return ok;
+}
+
+static struct kprobe kp;
+static int kp_pre(struct kprobe *p, struct trapframe *tf) { (void)p; (void)tf; return 0; }
+
+/* L7: probes and patches on one function: refused or composed. */
+static bool cell_l7(char *why, size_t n)
+{
+    uint8_t before[8];
+    int i, rc;
+    kmemcpy(before, lpc_b, 8);
+    kp = (struct kprobe){ .addr = (uint32_t)lpc_b, .pre_handler = kp_pre };
+    if (kprobe_register(&kp, err, sizeof err))
+        return ksnprintf(why, n, "probe at B's entry: %s", err), false;
+    rc = lp_enable(&p_b, err, sizeof err);
+    kprobe_unregister(&kp);
+    if (rc != -1 || kmemcmp(before, lpc_b, 8))
+        return ksnprintf(why, n, "a patch over a probed entry: %s", rc_name(rc)), settle(&p_b), false;
+    kprintf("lp-cells:   patch over a probed entry refused: %s\n", err);
+    if ((rc = lp_enable(&p_b, err, sizeof err)))
+        return ksnprintf(why, n, "the patch: %s (%s)", rc_name(rc), err), settle(&p_b), false;
+    kp = (struct kprobe){ .addr = (uint32_t)lpc_b, .pre_handler = kp_pre };
+    if (kprobe_register(&kp, err, sizeof err) != -1) {
+        kprobe_unregister(&kp);
+        settle(&p_b);
+        return ksnprintf(why, n, "a probe at a patched entry was not refused"), false;
+    }
+    kprintf("lp-cells:   probe at a patched entry refused: %s\n", err);
+    kp = (struct kprobe){ .addr = (uint32_t)lpcn_b, .pre_handler = kp_pre };
+    if (kprobe_register(&kp, err, sizeof err))
+        return settle(&p_b), ksnprintf(why, n, "probe in the new B: %s", err), false;
+    for (i = 0; i < 20; i++)
+        lpc_b();
+    settle(&p_b);
+    lpc_b();                          /* the old B runs now: no hit */
+    rc = (int)kprobe_nhit(&kp);
+    kprobe_unregister(&kp);
+    kprintf("lp-cells:   a probe in the new B: %d hits of 20 calls through the old entry\n", rc);
+    if (rc != 20)
+        return ksnprintf(why, n, "a probe in the new B got %d hits of 20 calls", rc), false;
+    return true;
+}
+
+static const struct { const char *name, *what; bool (*fn)(char *, size_t); } cells[] = {
+    { "L1", "a thread inside old A when A and B are patched together", cell_l1 },
+    { "L2", "a thread asleep in a callee of old A (A's only frame: a return address)", cell_l2 },
+    { "L3", "a thread inside new A when the patch is reverted", cell_l3 },
+    { "L4", "a function that is always on a stack", cell_l4 },
+    { "L5", "an interrupt calls B on a thread running old A", cell_l5 },
+    { "L6", "a kernel thread that never reaches a safe point", cell_l6 },
+    { "L7", "probes and patches on one function", cell_l7 },
+};
+
+static bool chosen(const char *name)
+{
+    const char *p = lp_cell;
+    size_t k = kstrlen(name);
+    if (!kstrcmp(lp_cell, "all"))
+        return true;
+    for (; *p; p++)
+        if (!kmemcmp(p, name, k) && (p[k] == ',' || !p[k]) && (p == lp_cell || p[-1] == ','))
+            return true;
+    return false;
+}
+
+static int lp_cells_run(char *why, size_t n)
+{
+    char w[200];
+    int i, ran = 0, failed = 0;
+    kprintf("lp-cells: model %s\n", lp_model_name(lp_model));
+    for (i = 0; i < (int)(sizeof cells / sizeof cells[0]); i++) {
+        if (!chosen(cells[i].name))
+            continue;
+        ran++;
+        w[0] = 0;
+        kprintf("lp-cells: %s %s\n", cells[i].name, cells[i].what);
+        if (cells[i].fn(w, sizeof w)) {
+            kprintf("lp-cells: %s %s: PASS\n", cells[i].name, lp_model_name(lp_model));
+            continue;
+        }
+        kprintf("lp-cells: %s %s: FAIL: %s\n", cells[i].name, lp_model_name(lp_model), w);
+        if (!failed++)
+            ksnprintf(why, n, "lp-cells %s: %s", cells[i].name, w);
+    }
+    kprintf("lp-cells: %d cells, %d failed\n", ran, failed);
+    if (!ran)
+        ksnprintf(why, n, "no cell matches lp_cell=%s", lp_cell);
+    return failed || !ran;
+}
+KSCENARIO("lp-cells", lp_cells_run, "live-patch hazard cells L1-L7 under lp_model= (lp_cell= picks)");
