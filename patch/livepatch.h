@@ -8,6 +8,8 @@
 #define LIVEPATCH_H
 #include "kernel/types.h"
 
+struct thread;
+
 /* Entry marker for live-patchable functions: no interprocedural analysis, so
  * every call goes through the entry (no inlined or .constprop copies that a
  * redirect at the entry would miss). */
@@ -21,6 +23,7 @@ struct lp_func {
     struct lp_site *site;             /* set while its patch is on */
     struct lp_func *below;            /* the version this one replaced; NULL: the original */
     volatile bool transition;         /* its patch is in transition (the dispatcher decides) */
+    bool nop;                         /* atomic replace: back to the original (new_fn unused) */
 };
 
 /* LP_NAIVE, a negative control: every entry redirected at once, nothing checked. */
@@ -32,6 +35,10 @@ struct lp_patch {
     struct lp_func *funcs;
     int nfuncs;
     int model;                        /* enum lp_model; LP_MODEL_BOOT: lp_model= */
+    bool replace;                     /* atomic replace: every other patch's functions it does not
+                                       * name go back to their originals in the same transition,
+                                       * and the other patches are gone once it is on (their
+                                       * callbacks are not run) */
     /* callbacks, each optional: a pre_patch that returns nonzero refuses the patch */
     int (*pre_patch)(struct lp_patch *);
     void (*post_patch)(struct lp_patch *);
@@ -40,8 +47,24 @@ struct lp_patch {
     /* state */
     int state;                        /* enum lp_state */
     bool forced;                      /* completed by lp_force: never reverted */
+    struct lp_func *nops;             /* replace: the functions it takes back to their originals */
+    int nnops;
     struct lp_patch *next;            /* enabled patches, newest first */
 };
+
+/* Initializers: LP_FUNC(old, new) and LP_PATCH_INIT(name, funcs, model). */
+#define LP_FUNC(old, new) { .name = #old, .old_fn = (void *)(old), .new_fn = (void *)(new) }
+#define LP_PATCH_INIT(nm, f, m) { .name = (nm), .funcs = (f), .nfuncs = sizeof(f) / sizeof((f)[0]), .model = (m) }
+
+/* Patches the shell can name (`lp`): LP_PATCH(p) lists p in .lpatch. */
+#define LP_PATCH(p) \
+    static struct lp_patch *const lp_ref_##p __attribute__((used, section(".lpatch"), aligned(4))) = &(p)
+int lp_patch_count(void);
+struct lp_patch *lp_patch_at(int i);
+struct lp_patch *lp_patch_find(const char *name);
+struct lp_patch *lp_in_transition(void);           /* or NULL */
+int lp_thread_universe(const struct thread *t);    /* 0 unpatched, 1 patched */
+int lp_transition_target(void);
 
 extern int lp_model;                  /* boot parameter lp_model= */
 extern int lp_tries;                  /* kpatch/ksplice: checks before an abort */
@@ -77,6 +100,17 @@ void lp_thread_init(struct thread *t);   /* kernel/thread.c, registry lock held 
 /* The function that runs when fn is called now (fn itself when unpatched). */
 void *lp_active(void *fn);
 bool lp_entry_patchable(void *fn);    /* fn starts with a listed 5-byte nop */
+
+/* Shadow variables: data attached to an object a patch cannot change.
+ * alloc: zeroed, then ctor(data, arg) if given, before it can be found;
+ * NULL if (obj, id) has one already or memory is out; get:
+ * lock-free, from any context, NULL if none; free and free_all: thread
+ * context, they wait for every CPU (the memory is gone when they return). */
+void *lp_shadow_alloc(void *obj, uint32_t id, size_t size, void (*ctor)(void *data, void *arg), void *arg);
+void *lp_shadow_get(void *obj, uint32_t id);
+void lp_shadow_free(void *obj, uint32_t id);
+void lp_shadow_free_all(uint32_t id);
+extern bool lp_shadow_no_grace;       /* self-test control: free with no grace period */
 
 struct lp_stats {
     uint32_t enabled, disabled, refused, aborted, retries;   /* patches; kpatch/ksplice checks */

@@ -38,6 +38,19 @@ const char *lp_model_name(int m)
     return m >= 0 && m < LP_MODEL_N ? names[m] : "?";
 }
 
+extern struct lp_patch *const __lpatch_start[], *const __lpatch_end[];
+int lp_patch_count(void) { return (int)(__lpatch_end - __lpatch_start); }
+struct lp_patch *lp_patch_at(int i) { return i >= 0 && i < lp_patch_count() ? __lpatch_start[i] : NULL; }
+
+struct lp_patch *lp_patch_find(const char *name)
+{
+    int i;
+    for (i = 0; i < lp_patch_count(); i++)
+        if (!kstrcmp(__lpatch_start[i]->name, name))
+            return __lpatch_start[i];
+    return NULL;
+}
+
 bool lp_entry_patchable(void *fn)
 {
     const uint32_t *e;
@@ -65,9 +78,13 @@ void *lp_active(void *fn)
 /* [lo, hi) of the code a version runs: the original function or a new one. */
 void lp_version_range(const struct lp_site *s, const struct lp_func *v, struct dj_range *r)
 {
-    const struct ksym *k = v ? ksym_lookup((uint32_t)v->new_fn) : NULL;
-    r->lo = v ? (uint32_t)v->new_fn : s->addr;
-    r->hi = v ? (k ? k->addr + k->size : r->lo + 1) : s->addr + s->size;
+    const struct ksym *k;
+    if (!v || v->nop) {
+        *r = (struct dj_range){ s->addr, s->addr + s->size, false, { 0 } };
+        return;
+    }
+    k = ksym_lookup((uint32_t)v->new_fn);
+    *r = (struct dj_range){ (uint32_t)v->new_fn, k ? k->addr + k->size : (uint32_t)v->new_fn + 1, false, { 0 } };
 }
 
 /* The entry's bytes for a jump to target, or its nop (target 0). */
@@ -83,7 +100,7 @@ void lp_entry_bytes(const struct lp_site *s, uint32_t target, uint8_t b[5])
 
 static uint32_t version_addr(const struct lp_func *v)
 {
-    return v ? (uint32_t)v->new_fn : 0;
+    return v && !v->nop ? (uint32_t)v->new_fn : 0;
 }
 
 /* Is p's function f refused?  Text lock held.  Reserves a first entry. */
@@ -159,8 +176,8 @@ static int rv_switch(void *arg)
     int i;
     if (quiesce_scan_parked(w->r, w->nr, DJC_IPSCAN | DJC_STACK, w->scan))
         return 1;
-    for (i = 0; i < w->p->nfuncs; i++)
-        text_patch_store(w->p->funcs[i].old_fn, w->bytes[i], 5);
+    for (i = 0; i < lp_nall(w->p); i++)
+        text_patch_store(lp_fn(w->p, i)->old_fn, w->bytes[i], 5);
     return 0;
 }
 
@@ -170,8 +187,8 @@ static void switch_prepare(struct lp_switch *w)
     int i;
     struct lp_patch *p = w->p;
     w->nr = 0;
-    for (i = 0; i < p->nfuncs; i++) {
-        struct lp_func *f = &p->funcs[i];
+    for (i = 0; i < lp_nall(p); i++) {
+        struct lp_func *f = lp_fn(p, i);
         struct lp_site *s = w->enable ? site_get(f) : f->site;
         lp_version_range(s, s->top, &w->r[w->nr++]);
         if (!w->enable)
@@ -245,10 +262,10 @@ static int run_switch(struct lp_patch *p, bool enable, char *err, size_t n)
 {
     struct lp_switch w = { p, enable, p->model == LP_KSPLICE ? DJ_SCAN_WORDS : DJ_SCAN_FRAMES, NULL, 0, NULL };
     int rc;
-    w.r = kmalloc(sizeof *w.r * 2 * p->nfuncs);
-    w.bytes = kmalloc(5 * p->nfuncs);
+    w.r = kmalloc(sizeof *w.r * 2 * lp_nall(p));
+    w.bytes = kmalloc(5 * lp_nall(p));
     if (!w.r || !w.bytes)
-        panic("livepatch: out of memory for a switch of %d functions", p->nfuncs);
+        panic("livepatch: out of memory for a switch of %d functions", lp_nall(p));
     switch_prepare(&w);
     rc = switch_stop_machine(&w, err, n);
     kfree(w.r);
@@ -261,7 +278,7 @@ static int run_switch(struct lp_patch *p, bool enable, char *err, size_t n)
 static void reserve_entries(struct lp_patch *p, bool take)
 {
     int i;
-    for (i = 0; i < p->nfuncs; i++) {
+    for (i = 0; i < p->nfuncs; i++) {             /* a nop's entry is reserved already */
         struct lp_site *s = site_get(&p->funcs[i]);
         if (s->top)
             continue;
@@ -277,8 +294,8 @@ void lp_sites_push(struct lp_patch *p, bool push)
 {
     int i;
     text_lock();
-    for (i = 0; i < p->nfuncs; i++) {
-        struct lp_func *f = &p->funcs[i];
+    for (i = 0; i < lp_nall(p); i++) {
+        struct lp_func *f = lp_fn(p, i);
         if (push) {
             f->site = site_get(f);
             f->below = f->site->top;
@@ -315,17 +332,84 @@ void lp_set_state(struct lp_patch *p, bool on)
         p->post_unpatch(p);
 }
 
+static bool names(struct lp_patch *p, void *old_fn, int upto)
+{
+    int i;
+    for (i = 0; i < upto; i++)
+        if (lp_fn(p, i)->old_fn == old_fn)
+            return true;
+    return false;
+}
+
+/* Atomic replace: a nop for every function another enabled patch replaces
+ * and p does not name (Linux's klp_add_nops). */
+static void make_nops(struct lp_patch *p)
+{
+    struct lp_patch *q;
+    int i, n = 0;
+    for (q = enabled; q; q = q->next)
+        n += q->nfuncs;
+    p->nnops = 0;
+    p->nops = n ? kmalloc(sizeof *p->nops * n) : NULL;
+    if (n && !p->nops)
+        panic("livepatch: out of memory for %d nops", n);
+    for (q = enabled; q; q = q->next)
+        for (i = 0; i < q->nfuncs; i++)
+            if (!names(p, q->funcs[i].old_fn, lp_nall(p)))
+                p->nops[p->nnops++] = (struct lp_func){ q->funcs[i].name, q->funcs[i].old_fn, NULL, NULL, NULL,
+                                                        false, true };
+}
+
+/* p (replace) is on: the patches it replaced leave every stack and are off,
+ * without their callbacks; its nops leave too (their entries are nops
+ * already).  Or p did not go on: its nops are dropped.  The nops' memory is
+ * kept for good: a thread preempted in lp_dispatch may still read one. */
+void lp_replace_done(struct lp_patch *p, bool on)
+{
+    struct lp_patch *q, *next;
+    struct lp_func **pp;
+    int i;
+    if (!p->replace)
+        return;
+    text_lock();
+    for (q = enabled; on && q; q = next) {
+        next = q->next;
+        if (q == p)
+            continue;
+        for (i = 0; i < q->nfuncs; i++) {
+            struct lp_func *f = &q->funcs[i];
+            for (pp = &f->site->top; *pp != f; pp = &(*pp)->below)
+                ASSERT(*pp);
+            *pp = f->below;
+            f->site = NULL;
+        }
+        q->state = LP_OFF;
+        lp_stats.disabled++;
+    }
+    if (on)
+        enabled = NULL;                       /* p is added back by lp_set_state */
+    for (i = 0; on && i < p->nnops; i++) {
+        struct lp_site *s = p->nops[i].site;
+        ASSERT(s->top == &p->nops[i] && !p->nops[i].below);
+        s->top = NULL;
+        text_unreserve(&s->resv);
+    }
+    text_unlock();
+    p->nops = NULL;
+    p->nnops = 0;
+}
+
 /* Every entry of p to its stub, to p's versions or to the versions below
  * them: one batch through the int3 protocol, in address order (p's versions
  * on their sites' stacks; text lock not held). */
 int lp_write_entries(struct lp_patch *p, int to, char *err, size_t n)
 {
-    struct poke_site *ps = kmalloc(sizeof *ps * p->nfuncs);
+    struct poke_site *ps = kmalloc(sizeof *ps * lp_nall(p));
     int i, k, rc;
     if (!ps)
-        panic("livepatch: out of memory for %d entry writes", p->nfuncs);
-    for (i = 0; i < p->nfuncs; i++) {
-        struct lp_func *f = &p->funcs[i];
+        panic("livepatch: out of memory for %d entry writes", lp_nall(p));
+    for (i = 0; i < lp_nall(p); i++) {
+        struct lp_func *f = lp_fn(p, i);
         struct lp_site *s = f->site;
         struct poke_site x = { .addr = (uint8_t *)s->addr, .len = 5 };
         lp_entry_bytes(s, to == LP_TO_STUBS ? (uint32_t)lp_stubs + s->stub * LP_STUB_SIZE :
@@ -334,7 +418,7 @@ int lp_write_entries(struct lp_patch *p, int to, char *err, size_t n)
             ps[k] = ps[k - 1];
         ps[k] = x;
     }
-    rc = text_poke_batch_as(ps, p->nfuncs, &resv_owner, err, n);
+    rc = text_poke_batch_as(ps, lp_nall(p), &resv_owner, err, n);
     kfree(ps);
     return rc;
 }
@@ -369,6 +453,8 @@ int lp_enable(struct lp_patch *p, char *err, size_t n)
         sleeplock_release(&lp_lock);
         return -1;
     }
+    if (p->replace)
+        make_nops(p);
     if (p->pre_patch && p->pre_patch(p)) {
         ksnprintf(err, n, "patch %s: its pre-patch callback refused it", p->name);
         lp_stats.refused++;
@@ -379,6 +465,7 @@ int lp_enable(struct lp_patch *p, char *err, size_t n)
         lp_sites_push(p, true);
         if (lp_write_entries(p, LP_TO_NEW, err, n))
             panic("livepatch: naive entries refused: %s", err);
+        lp_replace_done(p, true);
         lp_set_state(p, true);
     } else if ((rc = run_switch(p, true, err, n))) {
         lp_stats.aborted++;
@@ -386,9 +473,11 @@ int lp_enable(struct lp_patch *p, char *err, size_t n)
             p->post_unpatch(p);                /* undoes what pre_patch did */
     } else {
         lp_sites_push(p, true);
+        lp_replace_done(p, true);
         lp_set_state(p, true);
     }
     if (rc < 0) {
+        lp_replace_done(p, false);
         text_lock();
         reserve_entries(p, false);
         text_unlock();

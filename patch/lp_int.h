@@ -26,6 +26,13 @@ struct lp_site {
 #define LP_U_MASK   0xFFu
 enum { LP_U_UNPATCHED, LP_U_PATCHED };
 
+/* A patch's functions and then its atomic-replace nops. */
+static inline int lp_nall(const struct lp_patch *p) { return p->nfuncs + p->nnops; }
+static inline struct lp_func *lp_fn(struct lp_patch *p, int i)
+{
+    return i < p->nfuncs ? &p->funcs[i] : &p->nops[i - p->nfuncs];
+}
+
 extern const uint8_t lp_nop5[5];
 extern char lp_stubs[], lp_dispatch_end[];      /* the stubs, then lp_dispatch_common */
 extern struct lp_patch *volatile lp_transition;   /* the patch in transition, or NULL */
@@ -36,6 +43,7 @@ void lp_entry_bytes(const struct lp_site *s, uint32_t target, uint8_t b[5]);
 void lp_version_range(const struct lp_site *s, const struct lp_func *v, struct dj_range *r);
 void lp_sites_push(struct lp_patch *p, bool push);
 void lp_set_state(struct lp_patch *p, bool on);
+void lp_replace_done(struct lp_patch *p, bool on);
 enum { LP_TO_STUBS, LP_TO_NEW, LP_TO_BELOW };
 int lp_write_entries(struct lp_patch *p, int to, char *err, size_t n);
 /* lp_trans.c */

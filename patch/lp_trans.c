@@ -43,6 +43,9 @@ KPARAM_ENUM("lp_bug", lp_bug, "none|irq_universe",
 enum { LP_BUG_NONE, LP_BUG_IRQ_UNIVERSE };
 
 static int universe(const struct thread *t) { return t->lp_word & LP_U_MASK; }
+int lp_thread_universe(const struct thread *t) { return universe(t); }
+int lp_transition_target(void) { return target; }
+struct lp_patch *lp_in_transition(void) { return __atomic_load_n(&lp_transition, __ATOMIC_ACQUIRE); }
 
 /* Where a call through stub i goes: its site's top version, or the one
  * below while the top is in transition and the caller is unpatched. */
@@ -55,7 +58,7 @@ uint32_t lp_dispatch(int i)
         u = target;
     if (f && __atomic_load_n(&f->transition, __ATOMIC_ACQUIRE) && u == LP_U_UNPATCHED)
         f = f->below;
-    return f ? (uint32_t)f->new_fn : s->addr + 5;
+    return f && !f->nop ? (uint32_t)f->new_fn : s->addr + 5;
 }
 
 static void set_universe(struct thread *t, int u)
@@ -100,8 +103,8 @@ static void ranges_for_target(struct lp_patch *p)
 {
     int i;
     nranges = 0;
-    for (i = 0; i < p->nfuncs; i++) {
-        struct lp_func *f = &p->funcs[i];
+    for (i = 0; i < lp_nall(p); i++) {
+        struct lp_func *f = lp_fn(p, i);
         lp_version_range(f->site, target == LP_U_PATCHED ? f->below : f, &ranges[nranges++]);
     }
     ranges[nranges++] = (struct dj_range){ (uint32_t)lp_stubs, (uint32_t)lp_dispatch_end, false, { 0 } };
@@ -253,8 +256,9 @@ static int trans_complete(char *err, size_t n)
         panic("livepatch: final entries of %s refused: %s", p->name, err);
     if (target == LP_U_UNPATCHED)
         lp_sites_push(p, false);
-    for (i = 0; i < p->nfuncs; i++)
-        __atomic_store_n(&p->funcs[i].transition, false, __ATOMIC_RELEASE);
+    lp_replace_done(p, target == LP_U_PATCHED);
+    for (i = 0; i < lp_nall(p); i++)
+        __atomic_store_n(&lp_fn(p, i)->transition, false, __ATOMIC_RELEASE);
     __atomic_store_n(&lp_transition, NULL, __ATOMIC_RELEASE);
     kfree(ranges);
     ranges = NULL;
@@ -276,21 +280,21 @@ int lp_trans_finish(char *err, size_t n)
 int lp_trans_start(struct lp_patch *p, bool enable, char *err, size_t n)
 {
     int i;
-    ranges = kmalloc(sizeof *ranges * (p->nfuncs + 1));
+    ranges = kmalloc(sizeof *ranges * (lp_nall(p) + 1));
     if (!ranges)
-        panic("livepatch: out of memory for %d ranges", p->nfuncs + 1);
+        panic("livepatch: out of memory for %d ranges", lp_nall(p) + 1);
     target = enable ? LP_U_PATCHED : LP_U_UNPATCHED;
     new_universe = (uint32_t)target;
     thread_foreach(set_initial, (void *)(uint32_t)!target);
-    for (i = 0; i < p->nfuncs; i++)
-        __atomic_store_n(&p->funcs[i].transition, true, __ATOMIC_RELEASE);
+    for (i = 0; i < lp_nall(p); i++)
+        __atomic_store_n(&lp_fn(p, i)->transition, true, __ATOMIC_RELEASE);
     if (enable)
         lp_sites_push(p, true);
     if (lp_write_entries(p, LP_TO_STUBS, err, n)) {
         if (enable)
             lp_sites_push(p, false);
-        for (i = 0; i < p->nfuncs; i++)
-            p->funcs[i].transition = false;
+        for (i = 0; i < lp_nall(p); i++)
+            lp_fn(p, i)->transition = false;
         kfree(ranges);
         ranges = NULL;
         return -1;

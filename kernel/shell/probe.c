@@ -2,6 +2,8 @@
  * disable, remove; the built-in handler counts and records the registers of
  * the first hits for the shell to print (a handler never prints: it may run
  * anywhere); watch (hits once a second) and call (a test target by hand). */
+#include "patch/livepatch.h"
+#include "tests/kernel/lp_targets.h"
 #include "kernel/shell/shell.h"
 #include "kernel/console.h"
 #include "kernel/thread.h"
@@ -330,11 +332,20 @@ static uint32_t m_42(uint32_t x) { (void)x; return 42; }
 static uint32_t m_sum(uint32_t x) { return (int)x > 0 ? x * (x - 1) / 2 : 0; }
 static int w_call_last(int x) { (void)x; return dj_call_last(); }
 static int w_mid_call(int x) { (void)x; return sh_mid_call(sh_callee); }
+/* lpt_version: 1, or the version of the live patch on top (tests/kernel/lp_new.c). */
+static int w_version(int x) { (void)x; return lpt_version(); }
+static uint32_t m_version(uint32_t x)
+{
+    void *v = lp_active(lpt_version);
+    (void)x;
+    return v == lpn_version2 ? 2 : v == lpn_version3 ? 3 : 1;
+}
 
 const struct sh_target sh_targets[] = {
     { "sh_add", sh_add, m_add }, { "sh_sum", sh_sum, m_sum }, { "sh_mid_call", w_mid_call, m_42 },
     { "kt_a", kt_a, mdl_a }, { "kt_b", kt_b, mdl_b }, { "dj_add", dj_add, m_add },
-    { "dj_jcc", dj_jcc, m_jcc }, { "dj_call_last", w_call_last, m_42 }, { 0, 0, 0 },
+    { "dj_jcc", dj_jcc, m_jcc }, { "dj_call_last", w_call_last, m_42 }, { "lpt_version", w_version, m_version },
+    { 0, 0, 0 },
 };
 
 int cmd_call(int argc, char **argv)

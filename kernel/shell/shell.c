@@ -34,6 +34,8 @@ static const char *const load_subs[] = { "start", "stop", "status", 0 };
 static const char *const park_subs[] = { "start", "stop", "status", 0 };
 static const char *const uprobe_subs[] = { "add", "remove", "list", 0 };
 
+static const char *const lp_subs[] = { "list", "apply", "revert", "continue", "force", "threads", 0 };
+
 const struct shell_cmd shell_cmds[] = {
     { "help", "help [command]", "list the commands, or one command's usage", cmd_help, 0 },
     { "sym", "sym PATTERN", "symbols matching PATTERN ('*' and '?' wildcards, else a substring)", cmd_sym, 0 },
@@ -51,7 +53,7 @@ const struct shell_cmd shell_cmds[] = {
       "  force skips every safety check (guru mode: the kernel may crash)", cmd_probe, probe_subs },
     { "probes", "probes", "same as probe list", cmd_probe, 0 },
     { "watch", "watch [count]", "print every probe's hits once a second until a key (or count times)", cmd_watch, 0 },
-    { "call", "call FUNC [times] [arg]", "call a test target (sh_add sh_sum sh_mid_call kt_a kt_b dj_add dj_jcc dj_call_last)", cmd_call, 0 },
+    { "call", "call FUNC [times] [arg]", "call a test target (sh_add sh_sum sh_mid_call kt_a kt_b dj_add dj_jcc dj_call_last lpt_version)", cmd_call, 0 },
     { "threads", "threads [NAME|TID]", "threads: state, CPU, switches, symbolized saved EIP and backtrace", cmd_threads, 0 },
     { "cpus", "cpus", "CPUs: the thread each runs and where it is (sampled by a cross-CPU call)", cmd_cpus, 0 },
     { "stats", "stats", "int3, text_poke and jump-optimizer counters; slots, heap, pages, threads, serial input", cmd_stats, 0 },
@@ -73,6 +75,10 @@ const struct shell_cmd shell_cmds[] = {
       "a thread asleep in sh_callee, its return address inside sh_mid_call's probe region", cmd_park, park_subs },
     { "uprobe", "uprobe add PROGRAM:SYMBOL[+off] | uprobe remove ID|all | uprobe list",
       "user probes: an int3 in a program's shared text, hit by every process running it", cmd_uprobe, uprobe_subs },
+    { "lp", "lp [list] | lp apply NAME [model=M] | lp revert NAME | lp continue | lp force | lp threads",
+      "live patches: the built-in ones and their state, apply and revert them (under the patch's\n"
+      "  model, or M: kpatch ksplice kgraft livepatch naive), continue or force a transition\n"
+      "  in progress, and each thread's universe during one", cmd_lp, lp_subs },
     { "ps", "ps", "user processes: program, state, parent, pages, system calls, switches, age", cmd_ps, 0 },
     { "run", "run PROGRAM [ARG] [&]", "start a built-in user program (run alone lists them) and wait for it, or not (&)", cmd_run, 0 },
     { "quit", "quit | exit | q",

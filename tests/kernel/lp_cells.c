@@ -22,8 +22,8 @@
 static char lp_cell[64] = "all";
 KPARAM_STR("lp_cell", lp_cell, "lp-cells: which cells (L1,...,L7 or all)");
 
-#define FUNC(old, new) { #old, old, new, 0, 0, 0 }
-#define PATCH(nm, f) struct lp_patch nm = { #nm, f, sizeof f / sizeof f[0], LP_MODEL_BOOT, 0, 0, 0, 0, LP_OFF, 0, 0 }
+#define FUNC(old, new) LP_FUNC(old, new)
+#define PATCH(nm, f) struct lp_patch nm = LP_PATCH_INIT(#nm, f, LP_MODEL_BOOT)
 static struct lp_func f_ab[] = { FUNC(lpc_a, lpcn_a), FUNC(lpc_b, lpcn_b) };
 static struct lp_func f_a2b[] = { FUNC(lpc_a2, lpcn_a2), FUNC(lpc_b, lpcn_b) };
 static struct lp_func f_fb[] = { FUNC(lpc_forever, lpcn_forever), FUNC(lpc_b, lpcn_b) };

@@ -52,3 +52,15 @@ int lpcn_spin_a(volatile int *stop)
 
 /* Not patched: the callee lpc_a2 calls first (a frame of its own). */
 __attribute__((noipa)) void lpc_callee(void) { __asm__ volatile(""); }
+
+/* Patches the shell names (`lp list`): the targets' new versions. */
+static struct lp_func f_version2[] = { LP_FUNC(lpt_version, lpn_version2) };
+static struct lp_func f_add100[] = { LP_FUNC(lpt_add, lpn_add) };
+static struct lp_func f_version3[] = { LP_FUNC(lpt_version, lpn_version3) };
+static struct lp_patch version2 = LP_PATCH_INIT("version2", f_version2, LP_MODEL_BOOT);
+static struct lp_patch add100 = LP_PATCH_INIT("add100", f_add100, LP_MODEL_BOOT);
+static struct lp_patch version3 = { .name = "version3-replace", .funcs = f_version3, .nfuncs = 1,
+                                    .model = LP_MODEL_BOOT, .replace = true };
+LP_PATCH(version2);
+LP_PATCH(add100);
+LP_PATCH(version3);

@@ -6,13 +6,15 @@
 #include "kernel/ktest.h"
 #include "kernel/mem.h"
 #include "kernel/thread.h"
+#include "kernel/cpu.h"
+#include "kernel/x86.h"
 #include "patch/livepatch.h"
 #include "patch/kprobe.h"
 #include "tests/kernel/lp_targets.h"
 
 static const uint8_t nop5[5] = { 0x0F, 0x1F, 0x44, 0x00, 0x00 };
 
-#define PATCH(nm, f, m) struct lp_patch nm = { #nm, f, sizeof f / sizeof f[0], m, 0, 0, 0, 0, LP_OFF, 0, 0 }
+#define PATCH(nm, f, m) struct lp_patch nm = LP_PATCH_INIT(#nm, f, m)
 
 static bool says(const char *err, const char *want)
 {
@@ -27,8 +29,8 @@ static bool says(const char *err, const char *want)
 
 KTEST(livepatch_enable_disable_restore_bytes)
 {
-    struct lp_func f[] = { { "lpt_version", lpt_version, lpn_version2, 0, 0, 0 },
-                           { "lpt_add", lpt_add, lpn_add, 0, 0, 0 } };
+    struct lp_func f[] = { LP_FUNC(lpt_version, lpn_version2),
+                           LP_FUNC(lpt_add, lpn_add) };
     PATCH(p, f, LP_KPATCH);
     char err[160] = "";
     KEXPECT(lp_entry_patchable(lpt_version) && lp_entry_patchable(lpt_add));
@@ -47,8 +49,8 @@ KTEST(livepatch_enable_disable_restore_bytes)
 
 KTEST(livepatch_stacking_newest_first)
 {
-    struct lp_func f1[] = { { "lpt_version", lpt_version, lpn_version2, 0, 0, 0 } };
-    struct lp_func f2[] = { { "lpt_version", lpt_version, lpn_version3, 0, 0, 0 } };
+    struct lp_func f1[] = { LP_FUNC(lpt_version, lpn_version2) };
+    struct lp_func f2[] = { LP_FUNC(lpt_version, lpn_version3) };
     PATCH(p1, f1, LP_KSPLICE);
     PATCH(p2, f2, LP_KPATCH);
     char err[160] = "";
@@ -67,9 +69,9 @@ KTEST(livepatch_stacking_newest_first)
 
 KTEST(livepatch_refusals_change_nothing)
 {
-    struct lp_func plain[] = { { "lpt_plain", lpt_plain, lpn_version2, 0, 0, 0 } };
-    struct lp_func two[] = { { "lpt_add", lpt_add, lpn_add, 0, 0, 0 },
-                             { "lpt_version", lpt_version, lpn_version2, 0, 0, 0 } };
+    struct lp_func plain[] = { LP_FUNC(lpt_plain, lpn_version2) };
+    struct lp_func two[] = { LP_FUNC(lpt_add, lpn_add),
+                             LP_FUNC(lpt_version, lpn_version2) };
     PATCH(pp, plain, LP_KPATCH);
     PATCH(pt, two, LP_KPATCH);
     struct kprobe kp = { .addr = (uint32_t)lpt_version };
@@ -102,7 +104,7 @@ static void post_unpatch(struct lp_patch *p) { (void)p; post_unpatch_calls++; }
 
 KTEST(livepatch_pre_patch_callback_refuses)
 {
-    struct lp_func f[] = { { "lpt_version", lpt_version, lpn_version2, 0, 0, 0 } };
+    struct lp_func f[] = { LP_FUNC(lpt_version, lpn_version2) };
     PATCH(p, f, LP_KPATCH);
     struct kprobe kp = { .addr = (uint32_t)lpt_version };
     char err[160] = "";
@@ -139,7 +141,7 @@ static struct thread *start_holder(bool forced)
  * names both; once the thread has left, it goes on. */
 static void sleeper_blocks(struct ktest_ctx *ktest_ctx, int model)
 {
-    struct lp_func f[] = { { "lpt_hold", lpt_hold, lpn_hold, 0, 0, 0 } };
+    struct lp_func f[] = { LP_FUNC(lpt_hold, lpn_hold) };
     PATCH(p, f, model);
     struct thread *t = start_holder(false);
     char err[200] = "";
@@ -166,8 +168,8 @@ KTEST(livepatch_ksplice_aborts_on_a_sleeper) { sleeper_blocks(ktest_ctx, LP_KSPL
  * (one chain, one version) while the switched patcher sees the new one. */
 KTEST(livepatch_transition_waits_for_a_sleeper)
 {
-    static struct lp_func f[] = { { "lpt_version", lpt_version, lpn_version2, 0, 0, 0 },
-                           { "lpt_hold", lpt_hold, lpn_hold, 0, 0, 0 } };
+    static struct lp_func f[] = { LP_FUNC(lpt_version, lpn_version2),
+                           LP_FUNC(lpt_hold, lpn_hold) };
     static PATCH(p, f, LP_LIVEPATCH);
     struct thread *t = start_holder(false);
     char err[200] = "";
@@ -194,7 +196,7 @@ KTEST(livepatch_transition_waits_for_a_sleeper)
 /* Disabling a patch in transition reverses it: back to every byte as it was. */
 KTEST(livepatch_disable_reverses_a_transition)
 {
-    static struct lp_func f[] = { { "lpt_hold", lpt_hold, lpn_hold, 0, 0, 0 } };
+    static struct lp_func f[] = { LP_FUNC(lpt_hold, lpn_hold) };
     static PATCH(p, f, LP_LIVEPATCH);
     struct thread *t = start_holder(false);
     char err[200] = "";
@@ -215,7 +217,7 @@ KTEST(livepatch_disable_reverses_a_transition)
  * holds the transition until it exits. */
 KTEST(livepatch_kgraft_waits_for_a_safe_point)
 {
-    static struct lp_func f[] = { { "lpt_hold", lpt_hold, lpn_hold, 0, 0, 0 } };
+    static struct lp_func f[] = { LP_FUNC(lpt_hold, lpn_hold) };
     static PATCH(p, f, LP_KGRAFT);
     struct thread *t = start_holder(false);
     char err[200] = "";
@@ -236,7 +238,7 @@ KTEST(livepatch_kgraft_waits_for_a_safe_point)
 /* lp_force completes at once; the patch can then never be reverted. */
 KTEST(livepatch_force_is_for_good)
 {
-    static struct lp_func f[] = { { "lpt_hold_forced", lpt_hold_forced, lpn_hold, 0, 0, 0 } };
+    static struct lp_func f[] = { LP_FUNC(lpt_hold_forced, lpn_hold) };
     static PATCH(p, f, LP_LIVEPATCH);
     struct thread *t = start_holder(true);
     char err[200] = "";
@@ -253,4 +255,120 @@ KTEST(livepatch_force_is_for_good)
     hold_leave = 1;
     thread_join(t);
     KEXPECT_EQ(hold_saw, 1);                      /* it ran on in the old version */
+}
+
+/* Atomic replace: one cumulative patch takes every function of the patches
+ * it replaces; those it does not name go back to their originals in the
+ * same switch, and the replaced patches are off afterwards. */
+static void replace_under(struct ktest_ctx *ktest_ctx, int model)
+{
+    static struct lp_func f1[] = { LP_FUNC(lpt_version, lpn_version2) };
+    static struct lp_func f2[] = { LP_FUNC(lpt_add, lpn_add) };
+    static struct lp_func fr[] = { LP_FUNC(lpt_version, lpn_version3) };
+    struct lp_patch p1 = LP_PATCH_INIT("p1", f1, model);
+    struct lp_patch p2 = LP_PATCH_INIT("p2", f2, model);
+    struct lp_patch r = LP_PATCH_INIT("r", fr, model);
+    char err[200] = "";
+    r.replace = true;
+    KASSERT(lp_enable(&p1, err, sizeof err) == 0);
+    KASSERT(lp_enable(&p2, err, sizeof err) == 0);
+    KEXPECT_EQ(lpt_add(1, 2), 103);
+    KASSERT(lp_enable(&r, err, sizeof err) == 0);
+    KEXPECT_EQ(lpt_version(), 3);
+    KEXPECT_EQ(lpt_add(1, 2), 3);                 /* p2's function is back to the original */
+    KEXPECT_MEMEQ(lpt_add, nop5, 5);
+    KEXPECT_EQ(p1.state, LP_OFF);
+    KEXPECT_EQ(p2.state, LP_OFF);
+    KEXPECT_EQ(lp_disable(&p1, err, sizeof err), -1);
+    KEXPECT_SAYS(err, "is not enabled");
+    KASSERT(lp_disable(&r, err, sizeof err) == 0);
+    KEXPECT_EQ(lpt_version(), 1);
+    KEXPECT_MEMEQ(lpt_version, nop5, 5);
+}
+
+KTEST(livepatch_atomic_replace_kpatch) { replace_under(ktest_ctx, LP_KPATCH); }
+KTEST(livepatch_atomic_replace_livepatch) { replace_under(ktest_ctx, LP_LIVEPATCH); }
+
+KTEST(livepatch_shadow_variables)
+{
+    static int obj1, obj2;
+    uint32_t *a = lp_shadow_alloc(&obj1, 7, 8, NULL, NULL), *b;
+    KASSERT(a);
+    KEXPECT_EQ(a[0] | a[1], 0);
+    a[0] = 0x1234;
+    KEXPECT(lp_shadow_alloc(&obj1, 7, 8, NULL, NULL) == NULL);      /* one per (object, id) */
+    KEXPECT(lp_shadow_get(&obj1, 7) == a);
+    KEXPECT(lp_shadow_get(&obj1, 8) == NULL);
+    KEXPECT(lp_shadow_get(&obj2, 7) == NULL);
+    b = lp_shadow_alloc(&obj2, 7, 4, NULL, NULL);
+    KASSERT(b);
+    lp_shadow_free(&obj1, 7);
+    KEXPECT(lp_shadow_get(&obj1, 7) == NULL);
+    KEXPECT(lp_shadow_get(&obj2, 7) == b);
+    lp_shadow_free_all(7);
+    KEXPECT(lp_shadow_get(&obj2, 7) == NULL);
+}
+
+/* Readers on the other CPUs get and check a shadow variable while this CPU
+ * allocates, fills and frees it: a reader never sees freed memory. */
+#define SH_ID 0x5348
+static volatile int sh_stop, sh_bad, sh_seen;
+static int sh_obj;
+static void sh_reader(void *arg)
+{
+    (void)arg;
+    while (!sh_stop) {
+        uint32_t f = read_eflags(), *d;
+        cli();                            /* the check is part of the walk's window */
+        if ((d = lp_shadow_get(&sh_obj, SH_ID))) {
+            int k, bad = 0;
+            sh_seen++;
+            for (k = 0; k < 400; k++)     /* a window long enough for a free to land in */
+                bad |= d[k % 16] != 0xC0FFEE;
+            sh_bad += bad;
+        }
+        if (f & EFLAGS_IF) sti();
+    }
+}
+
+static void sh_fill(void *data, void *arg)
+{
+    int k;
+    (void)arg;
+    for (k = 0; k < 16; k++)
+        ((uint32_t *)data)[k] = 0xC0FFEE;
+}
+
+static int shadow_race(int rounds)
+{
+    struct thread *t[NCPU_MAX];
+    int i, n = 0;
+    sh_stop = sh_bad = sh_seen = 0;
+    for (i = 1; i < ncpu && i < NCPU_MAX; i++)
+        if ((t[n] = thread_create("sh-reader", sh_reader, NULL, 1u << i)))
+            n++;
+    for (i = 0; i < rounds; i++) {
+        if (!lp_shadow_alloc(&sh_obj, SH_ID, 64, sh_fill, NULL))
+            break;
+        thread_sleep_ns(20000);
+        lp_shadow_free(&sh_obj, SH_ID);
+    }
+    sh_stop = 1;
+    while (n--)
+        thread_join(t[n]);
+    return sh_bad;
+}
+
+KTEST(livepatch_shadow_get_races_free)
+{
+    KEXPECT_EQ(shadow_race(300), 0);
+    KEXPECT(ncpu < 2 || sh_seen > 0);
+}
+
+/* The control: with no grace period a reader reads freed (poisoned) memory. */
+KTEST_MANUAL(livepatch_shadow_no_grace_is_caught)
+{
+    lp_shadow_no_grace = true;
+    KEXPECT_EQ(shadow_race(3000), 0);
+    lp_shadow_no_grace = false;
 }
