@@ -114,7 +114,7 @@ extern bool lp_shadow_no_grace;       /* self-test control: free with no grace p
 
 struct lp_stats {
     uint32_t enabled, disabled, refused, aborted, retries;   /* patches; kpatch/ksplice checks */
-    uint32_t stuck, reversed, forced;                        /* transitions (kgraft/livepatch) */
+    uint32_t stuck, reversed, forced, nudged;                /* transitions (kgraft/livepatch) */
     uint64_t stopped_ns;                                     /* other CPUs parked (kpatch/ksplice) */
 };
 extern struct lp_stats lp_stats;

@@ -174,6 +174,7 @@ static void try_switch(struct thread *t, void *arg)
     } else if (__atomic_load_n(&t->on_cpu, __ATOMIC_ACQUIRE)) {
         why = WHY_RUNNING;
         sched_kick(t->cpu);               /* a nudge: stopped, it can be checked */
+        lp_stats.nudged++;
     } else {
         unwind_switched(&r, t);
         h = stack_holds(&r, true, t, &pc);

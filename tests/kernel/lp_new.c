@@ -64,3 +64,20 @@ static struct lp_patch version3 = { .name = "version3-replace", .funcs = f_versi
 LP_PATCH(version2);
 LP_PATCH(add100);
 LP_PATCH(version3);
+
+/* lp-torture's new versions: bit 2 (patch v2) and bit 4 (patch v3); each
+ * calls on through the old entries, which the patch redirects. */
+static void lpn_window(int x)
+{
+    int i;
+    for (i = 0; i < (x & 7); i++)
+        __asm__ volatile("" ::: "memory");
+    if ((x & 63) == 17)
+        thread_sleep_ns(200000);
+}
+int lpn2_c3(int x) { lpn_window(x >> 6); return 2; }
+int lpn2_c2(int x) { lpn_window(x >> 3); return 2 | lpt_c3(x); }
+int lpn2_c1(int x) { lpn_window(x); return 2 | lpt_c2(x); }
+int lpn3_c3(int x) { lpn_window(x >> 6); return 4; }
+int lpn3_c2(int x) { lpn_window(x >> 3); return 4 | lpt_c3(x); }
+int lpn3_c1(int x) { lpn_window(x); return 4 | lpt_c2(x); }

@@ -66,3 +66,21 @@ LP_TARGET int lpc_spin_a(volatile int *stop)
         __asm__ volatile("pause");
     return 1 << 8 | lpc_b();
 }
+
+/* lp-torture's chain (tests/kernel/lp_torture.c): each function ORs its
+ * version's bit (1 here) into its callee's result, so a chain that mixed
+ * versions has two bits set.  Before each call a spin window (and now and
+ * then a sleep) keeps threads inside: preempted there under -singlestep,
+ * asleep there when a patch or a revert comes. */
+static void lpt_window(int x)
+{
+    int i;
+    for (i = 0; i < (x & 7); i++)
+        __asm__ volatile("" ::: "memory");
+    if ((x & 63) == 17)
+        thread_sleep_ns(200000);
+}
+
+LP_TARGET int lpt_c3(int x) { lpt_window(x >> 6); return 1; }
+LP_TARGET int lpt_c2(int x) { lpt_window(x >> 3); return 1 | lpt_c3(x); }
+LP_TARGET int lpt_c1(int x) { lpt_window(x); return 1 | lpt_c2(x); }

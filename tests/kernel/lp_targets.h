@@ -29,4 +29,10 @@ int lpcn_a(void);
 int lpcn_a2(void);
 int lpcn_forever(volatile int *stop);
 int lpcn_spin_a(volatile int *stop);
+
+/* lp-torture's chain (lp_torture.c): c1 calls c2 calls c3; each ORs its
+ * version's bit: 1 here, 2 in lpn2_*, 4 in lpn3_*. */
+int lpt_c1(int x), lpt_c2(int x), lpt_c3(int x);
+int lpn2_c1(int x), lpn2_c2(int x), lpn2_c3(int x);
+int lpn3_c1(int x), lpn3_c2(int x), lpn3_c3(int x);
 #endif
