@@ -54,12 +54,31 @@ static bool jump_over(struct kprobe *p, uint32_t a) { return a > p->addr && a < 
  * wait forever: a watcher lets the thread go on once the probe is back to
  * its original bytes (deferred or removed: DJ_UNOPTIMIZING), as a
  * preempted thread would eventually run again anyway. */
-struct watch { struct kprobe *p; struct park *pk; volatile int stop; };
+struct watch {
+    struct kprobe *p;
+    struct park *pk;
+    uint32_t addr;
+    uint8_t orig[5];                   /* the region's bytes before the probe */
+    volatile int stop, unreg, ack;
+};
+/* Once the cell unregisters (unreg), the probe's site may be freed under
+ * it: from the acknowledgement on the watcher reads only the text (the
+ * tail back to its original bytes), never the probe (seen: a #PF on the
+ * poison of a freed site). */
 static void watcher(void *arg)
 {
     struct watch *w = arg;
-    while (!w->stop && kprobe_opt_state(w->p) != DJ_UNOPTIMIZING)
+    while (!w->stop) {
+        if (w->unreg) {
+            w->ack = 1;
+            if (!kmemcmp((void *)(w->addr + 1), w->orig + 1, 4))
+                break;
+        } else if (kprobe_opt_state(w->p) == DJ_UNOPTIMIZING) {
+            break;
+        }
         thread_sleep_ns(1000000);
+    }
+    w->ack = 1;
     park_release(w->pk);
 }
 
@@ -68,10 +87,11 @@ static void parked_in_region(struct cell *c, int mode, int (*fn)(int), uint32_t 
 {
     struct park pk = { at, mode, ncpu > 1 ? 1 : 0, fn, 20 };
     struct kprobe p;
-    struct watch w = { &p, &pk, 0 };
+    struct watch w = { &p, &pk, addr, { 0 }, 0, 0, 0 };
     struct thread *wt;
     char why[96], b1[96], b2[96];
     kmemset(&p, 0, sizeof p);
+    kmemcpy(w.orig, (void *)addr, 5);
     if (park_start(&pk, why, sizeof why))
         return cell_error(c, "%s", why);
     if (!(wt = thread_create("hz-watcher", watcher, &w, CPUMASK_ALL)))
@@ -80,6 +100,9 @@ static void parked_in_region(struct cell *c, int mode, int (*fn)(int), uint32_t 
         cell_caught(c, "%s at %s inside the jump written at %s",
                     mode == PARK_PREEMPT ? "thread hz-worker preempted with saved EIP" : "cpu 1 in a #DB handler, hz-worker interrupted",
                     sym(park_eip(&pk), b1), sym(p.addr, b2));
+    w.unreg = 1;
+    while (!w.ack)
+        thread_sleep_ns(100000);
     if (!c->error)
         kprobe_unregister(&p);                   /* original bytes back first */
     w.stop = 1;

@@ -109,7 +109,8 @@ static int lp_torture_run(char *why, size_t n)
     kprintf("lp-torture: %d CPUs, model %s, %d ms\n", ncpu, lp_model_name(lp_model), param_duration_ms);
     torture_landing_start(names, lo, hi, 3);
     torture_spawn("lpt-w", worker, (uint32_t)param_seed);
-    while (torture_running(end, 1, LAND_PREEMPT_NATIVE) && !mixed)
+    while ((torture_running(end, 1, LAND_PREEMPT_NATIVE) || (!tc.done && clock_ns() < end + 10000000000ull)) &&
+           !mixed)
         patch_step(&rng);
     torture_stop = 1;
     bad = torture_join(why, n);

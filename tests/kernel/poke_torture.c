@@ -258,7 +258,9 @@ static int scenario_poke_torture(char *why, size_t n)
     torture_landing_start(site_name, lo, hi, 2);
     torture_landing_tb_start((uint32_t)call_site() + 5);   /* the call's return point when patched in */
     torture_spawn_n("poker", worker, (uint32_t)param_seed, full ? 2 : 1);
-    while (torture_running(end, 2, land) && !torture_errors && !scenario_stop) {
+    /* at least one flip, however long the workers took to start (a busy host) */
+    while ((torture_running(end, 2, land) || (!flips && clock_ns() < end + 10000000000ull)) && !torture_errors &&
+           !scenario_stop) {
         if (flip(&rng, enc, flips, err, sizeof err)) {
             kprintf("!!! text_poke_batch failed: %s\n", err);
             torture_errors++;
