@@ -5,6 +5,7 @@
  * or into a buffer's copy (H8) where no EBP frame shows it; a CPU parked in
  * the rendezvous while interrupted there (H2-callee); and a callee of a
  * buffer's copy that removes its own probe (H8-self: the remover's stack). */
+#include "kernel/gbound.h"
 #include "tests/kernel/hazard.h"
 #include "tests/kernel/hazard_park.h"
 #include "tests/kernel/dj_targets.h"
@@ -111,9 +112,18 @@ void hz_h3_callee(struct cell *c)
 void hz_h2_callee(struct cell *c) { parked_callee(c, PARK_SPIN); }
 
 /* H8-*: the thread runs the buffer's copy and is parked in the callee while
- * the probe is removed; a waker lets it go 50 ms later.  The buffer must not
- * be freed under it. */
-static void hz_waker(void *arg) { thread_sleep_ns(50000000); park_release(arg); }
+ * the probe is removed; a waker lets it go 50 ms of guest progress later (a
+ * wall-clock 50 ms could pass before a broken strategy's removal frees the
+ * buffer on a busy host: the thread then died in it instead of the cell
+ * catching the free).  The buffer must not be freed under it. */
+static void hz_waker(void *arg)
+{
+    struct gbound b;
+    gbound_start(&b, GBOUND_ALL, 50, 0);
+    while (!gbound_expired(&b))
+        thread_sleep_ns(1000000);
+    park_release(arg);
+}
 
 void hz_h8_callee(struct cell *c)
 {

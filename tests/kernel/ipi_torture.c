@@ -205,7 +205,8 @@ static int scenario_ipi_torture(char *why, size_t n)
         if (!workers[i].t) { ksnprintf(why, n, "thread_create failed"); return 1; }
     }
     kprintf("ipi-torture: %d workers, %d ms\n", ncpu, param_duration_ms);
-    while (clock_ns() < end && !stop && !scenario_stop) {
+    /* a planted bug's run ends once it is caught (its scenario gives it long) */
+    while (clock_ns() < end && !stop && !scenario_stop && !(ipi_bug && errors)) {
         thread_sleep_ns(param_duration_ms >= 2000 ? 500000000ull : 250000000ull);
         stats(t0);
     }
