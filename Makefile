@@ -250,6 +250,11 @@ matrix: deps
 	@$(MAKE) --no-print-directory all
 	$(Q)$(PYTHON) tests/matrix.py --seeds $(SEEDS)
 
+# Live-patch models x cells (tests/lp_matrix.py), several seeds per cell.
+lp-matrix: deps
+	@$(MAKE) --no-print-directory all
+	$(Q)$(PYTHON) tests/lp_matrix.py --seeds $(SEEDS)
+
 # Boot again as a past run: make replay RUN=results/<stamp>/<scenario> [MODE=icount]
 replay: deps
 	@test -n "$(RUN)" || { echo 'usage: make replay RUN=results/<stamp>/<scenario> [MODE=icount]'; exit 2; }
@@ -290,7 +295,7 @@ help:
 	@echo 'make iso       build/kernel.iso: GRUB rescue ISO, one menu entry per scenario'
 	@echo 'make host-test the host unit tests'
 	@echo 'make model     the Spin models'
-	@echo 'make bench, make soak, make matrix, make report   long suites (see README.md)'
+	@echo 'make bench, make soak, make matrix, make lp-matrix, make report   long suites (see README.md)'
 	@echo 'make clean     remove build/ (results/ is kept)'
 	@echo 'make distclean remove build/ and results/ (every past run)'
 	@echo 'variables of make run (and debug, iso; CPUS, MODE also for shell):'
@@ -303,6 +308,6 @@ help:
 	@echo '  V=1            print whole build commands'
 	@echo 'make does not know a misspelled variable: it is ignored (check this list)'
 
-.PHONY: noprobe-list all iso run test debug clean distclean deps host-test matrix replay judge host-test32-emulated \
+.PHONY: noprobe-list all iso run test debug clean distclean deps host-test matrix lp-matrix replay judge host-test32-emulated \
         $(TEST_CHECKS) \
         bench soak shell list help

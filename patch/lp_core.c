@@ -3,7 +3,8 @@
  * stop-machine models: kpatch (every CPU parked, the exact unwind of every
  * thread and interrupted frame) and ksplice (the same with the word scan).
  * A frame in a function being replaced, old or active version, means retry
- * with backoff, then an abort that names the thread and the function. */
+ * with backoff, then an abort that names the thread and the function.
+ * tests/model/lptrans.pml: lp_kpatch (rv_switch), lp_naive. */
 #include "patch/lp_int.h"
 #include "patch/poke.h"
 #include "kernel/ksym.h"

@@ -6,7 +6,10 @@
  * thread switches at a safe point (both models: lp_safe_point) or, under
  * livepatch, when the exact unwind of its stopped stack finds no frame in a
  * version it is leaving (nor in the dispatcher).  Once every thread has
- * switched, the entries jump straight to the target versions. */
+ * switched, the entries jump straight to the target versions.  The Spin
+ * model tests/model/lptrans.pml has these steps by name: lp_start
+ * (lp_trans_start), lp_switch (try_switch's compare-and-swap), lp_safe_point,
+ * lp_reverse (lp_trans_reverse), lp_complete (trans_complete). */
 #include "patch/lp_int.h"
 #include "kernel/thread.h"
 #include "kernel/cpu.h"

@@ -12,7 +12,7 @@ search simple to trust), run to the end.  One line per variant:
 A correct variant must verify with no error, and must reach the code that
 matters (listed in REACH: a model that never gets there verifies vacuously).
 A broken variant must produce a counterexample, and the assertion it violates
-must carry (one of) the expected hazard tag(s) (H1..H12, or NEST for dbnest.pml)
+must carry (one of) the expected hazard tag(s) (H1..H12, L1..L7 for lptrans.pml, or NEST for dbnest.pml)
 on its source line (a broken
 variant that verifies, or fails for another reason, means a weak model).  The
 trail is kept under the build directory with a replay.sh that prints it step
@@ -50,6 +50,15 @@ VARIANTS = [
     ("dbnest", "late-read", ["NNMI=2", "LATE_READ"], None),
     ("dbnest", "nmi-unsaved", ["NNMI=2", "NMI_UNSAVED"], "NEST"),
     ("dbnest", "before-fix", ["NNMI=2", "LATE_READ", "NMI_UNSAVED"], "NEST"),
+    # a live patch's transition (issue 31): two threads, chains A -> C -> B
+    ("lptrans", "livepatch", ["LIVEPATCH"], None),
+    ("lptrans", "kgraft", ["KGRAFT"], None),
+    ("lptrans", "kpatch", ["KPATCH"], None),
+    ("lptrans", "naive", ["NAIVE"], ("L1", "L5")),
+    ("lptrans", "fp", ["FP"], "L1"),
+    ("lptrans", "livepatch+irq-wrong", ["LIVEPATCH", "IRQ_WRONG"], "L5"),
+    ("lptrans", "kgraft+irq-wrong", ["KGRAFT", "IRQ_WRONG"], "L5"),
+    ("lptrans", "livepatch+force", ["LIVEPATCH", "FORCE"], ("L1", "L5")),
 ]
 STRATEGIES = {"int3-bypass": "S_BYPASS", "stop-machine": "S_STOPMACHINE",
               "int3-ipscan": "S_IPSCAN", "int3-stackscan": "S_STACKSCAN",
@@ -112,6 +121,15 @@ WHAT = {
     ("djopt", "safe+no-release-wait"): "`dj_release` frees without the scan",
     ("djopt", "safe+no-prep-refs"): "`dj_prepare` does not wait for int3 handlers",
     ("djopt", "safe+no-free-refs"): "freeing does not wait for int3 handlers",
+    ("lptrans", "livepatch"): "a stopped thread switches when its stack holds no A, no C under A, no B; "
+                              "safe points; one reverse",
+    ("lptrans", "kgraft"): "threads switch only at their safe points; one reverse",
+    ("lptrans", "kpatch"): "every thread outside A, C and B, then one flip (stop-machine)",
+    ("lptrans", "naive"): "flip at once, no check (`lp_model=naive`)",
+    ("lptrans", "fp"): "livepatch whose frame-pointer walk misses A under C (`lp_unwind=fp`)",
+    ("lptrans", "livepatch+irq-wrong"): "interrupts in the target universe (`lp_bug=irq_universe`)",
+    ("lptrans", "kgraft+irq-wrong"): "the same under kgraft",
+    ("lptrans", "livepatch+force"): "`lp_force`: every thread switched at once",
     ("djopt", "safe+reentry-in-place"): "a hit inside a handler steps in the text although the buffer is "
                                         "published (the bug the anywhere-torture found)",
 }
@@ -128,6 +146,10 @@ REACH = {
         "dj_unoptimize", "dj_release")] + [
         ("H1 assertion", r"assert.*H1 H2"), ("H8 assertion", r"assert.*\bH8\b"),
         ("H3 assertion", r"assert.*\bH3\b")]),
+    "lptrans": {"L1 assertion": r"L1 a chain", "L5 assertion": r"L5 an interrupt",
+                "lp_start": r'printf\("lp_start', "lp_switch": r'printf\("lp_switch',
+                "lp_safe_point": r'printf\("lp_safe_point', "lp_reverse": r'printf\("lp_reverse',
+                "lp_complete": r'printf\("lp_complete'},
     "dbnest": {"own record": r"NEST the step pops", "NMI restore": r"dr6_nmi_exit: restore",
                "NMI iret": r"NMI iret"},
 }
@@ -178,7 +200,7 @@ def counterexample(model, dflags, trail, wdir, pan_out):
         err = re.search(r"^pan:1: (.*?)(?: \(at depth \d+\))?$", pan_out, re.M)
         return [], "%s after: %s" % (err.group(1) if err else "error", steps)
     line = open(model).read().split("\n")[int(m.group(2)) - 1]
-    tags = re.findall(r"\bH\d+\b|\bNEST\b", line.split("/*", 1)[1]) if "/*" in line else []
+    tags = re.findall(r"\bH\d+\b|\bL\d+\b|\bNEST\b", line.split("/*", 1)[1]) if "/*" in line else []
     return tags, "%s at %s:%s after: %s" % ("/".join(tags) or "untagged assertion",
                                             os.path.basename(m.group(1)), m.group(2), steps)
 
