@@ -75,9 +75,9 @@ static void lpn_window(int x)
     if ((x & 63) == 17)
         thread_sleep_ns(200000);
 }
-int lpn2_c3(int x) { lpn_window(x >> 6); return 2; }
-int lpn2_c2(int x) { lpn_window(x >> 3); return 2 | lpt_c3(x); }
+int lpn2_c3(int x) { lpn_window(x >> 6); return 2 << 8; }
+int lpn2_c2(int x) { lpn_window(x >> 3); return 2 << 4 | lpt_c3(x); }
 int lpn2_c1(int x) { lpn_window(x); return 2 | lpt_c2(x); }
-int lpn3_c3(int x) { lpn_window(x >> 6); return 4; }
-int lpn3_c2(int x) { lpn_window(x >> 3); return 4 | lpt_c3(x); }
+int lpn3_c3(int x) { lpn_window(x >> 6); return 4 << 8; }
+int lpn3_c2(int x) { lpn_window(x >> 3); return 4 << 4 | lpt_c3(x); }
 int lpn3_c1(int x) { lpn_window(x); return 4 | lpt_c2(x); }

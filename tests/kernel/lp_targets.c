@@ -68,8 +68,8 @@ LP_TARGET int lpc_spin_a(volatile int *stop)
 }
 
 /* lp-torture's chain (tests/kernel/lp_torture.c): each function ORs its
- * version's bit (1 here) into its callee's result, so a chain that mixed
- * versions has two bits set.  Before each call a spin window (and now and
+ * version's bit (1 here) into its callee's result, c1 in bits 0-3, c2 in
+ * 4-7, c3 in 8-11, so a chain that mixed versions shows which ran which.  Before each call a spin window (and now and
  * then a sleep) keeps threads inside: preempted there under -singlestep,
  * asleep there when a patch or a revert comes. */
 static void lpt_window(int x)
@@ -81,6 +81,6 @@ static void lpt_window(int x)
         thread_sleep_ns(200000);
 }
 
-LP_TARGET int lpt_c3(int x) { lpt_window(x >> 6); return 1; }
-LP_TARGET int lpt_c2(int x) { lpt_window(x >> 3); return 1 | lpt_c3(x); }
+LP_TARGET int lpt_c3(int x) { lpt_window(x >> 6); return 1 << 8; }
+LP_TARGET int lpt_c2(int x) { lpt_window(x >> 3); return 1 << 4 | lpt_c3(x); }
 LP_TARGET int lpt_c1(int x) { lpt_window(x); return 1 | lpt_c2(x); }

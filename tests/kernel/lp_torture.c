@@ -35,10 +35,14 @@ static struct { uint32_t done, aborted, stuck, reversed, refused; uint64_t ns, m
 static void worker(struct torture_worker *w)
 {
     int x = (int)(torture_rnd(&w->rng) & 0xFFFF), r = lpt_c1(x);
+    struct lp_patch *t = lp_in_transition();
     __atomic_add_fetch(&chains, 1, __ATOMIC_RELAXED);
-    if ((r & (r - 1)) && __atomic_fetch_add(&mixed, 1, __ATOMIC_RELAXED) < 5)
-        kprintf("!!! lp-torture: mixed chain: lpt_c1(%d) saw versions %#x (bit 1: original, 2: v2, 4: v3)\n",
-                x, r);
+    if ((r & 0xF) != (r >> 4 & 0xF) || (r & 0xF) != (r >> 8 & 0xF))
+        if (__atomic_fetch_add(&mixed, 1, __ATOMIC_RELAXED) < 5)
+            kprintf("!!! lp-torture: mixed chain: lpt_c1(%d) saw versions %#x (c1 %u, c2 %u, c3 %u; 1: "
+                    "original, 2: v2, 4: v3) on thread %d; in transition: %s to %s\n", x, r, r & 0xF,
+                    r >> 4 & 0xF, r >> 8 & 0xF, thread_current()->tid, t ? t->name : "none",
+                    lp_transition_target() ? "patched" : "unpatched");
     w->iters++;
     lp_safe_point();                  /* a kernel thread's main loop: no patched frame below */
     if (lpt_gap)
