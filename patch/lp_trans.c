@@ -260,7 +260,8 @@ static int trans_complete(char *err, size_t n)
         panic("livepatch: final entries of %s refused: %s", p->name, err);
     if (target == LP_U_UNPATCHED)
         lp_sites_push(p, false);
-    lp_replace_done(p, target == LP_U_PATCHED);
+    if (p->state == LP_OFF)                   /* it goes on, or its enable was reversed */
+        lp_replace_done(p, target == LP_U_PATCHED);
     for (i = 0; i < lp_nall(p); i++)
         __atomic_store_n(&lp_fn(p, i)->transition, false, __ATOMIC_RELEASE);
     __atomic_store_n(&lp_transition, NULL, __ATOMIC_RELEASE);

@@ -372,3 +372,27 @@ KTEST_MANUAL(livepatch_shadow_no_grace_is_caught)
     KEXPECT_EQ(shadow_race(3000), 0);
     lp_shadow_no_grace = false;
 }
+
+/* A replace patch whose disable is reversed stays on, and can be reverted
+ * later (its completion once dropped it from the list of enabled patches). */
+KTEST(livepatch_replace_disable_reversed)
+{
+    static struct lp_func f[] = { LP_FUNC(lpt_hold, lpn_hold) };
+    static struct lp_patch r = { .name = "r-rev", .funcs = f, .nfuncs = 1, .model = LP_LIVEPATCH, .replace = true };
+    struct thread *t;
+    char err[200] = "";
+    int wait = lp_wait_ms;
+    KASSERT(lp_enable(&r, err, sizeof err) == 0);
+    t = start_holder(false);                      /* asleep in the new lpt_hold */
+    KASSERT(t);
+    lp_wait_ms = 50;
+    KEXPECT_EQ(lp_disable(&r, err, sizeof err), 1);
+    KEXPECT_EQ(lp_enable(&r, err, sizeof err), 0);   /* reversed: on again */
+    lp_wait_ms = wait;
+    KEXPECT_EQ(r.state, LP_ON);
+    hold_leave = 1;
+    thread_join(t);
+    KEXPECT_EQ(hold_saw, 11);                     /* new lpt_hold, then lpt_version 1 */
+    KEXPECT_EQ(lp_disable(&r, err, sizeof err), 0);
+    KEXPECT_MEMEQ(lpt_hold, nop5, 5);
+}
