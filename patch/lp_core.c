@@ -291,6 +291,15 @@ static void reserve_entries(struct lp_patch *p, bool take)
 }
 
 /* Push p's versions on their sites' stacks, or pop them (text lock taken). */
+/* A stop-machine or naive switch: no transition (a popped version may keep
+ * its flag from a per-thread transition: lp_trans.c). */
+static void lp_flags_clear(struct lp_patch *p)
+{
+    int i;
+    for (i = 0; i < lp_nall(p); i++)
+        lp_fn(p, i)->transition = false;
+}
+
 void lp_sites_push(struct lp_patch *p, bool push)
 {
     int i;
@@ -464,6 +473,7 @@ int lp_enable(struct lp_patch *p, char *err, size_t n)
         rc = lp_trans_start(p, true, err, n);
     } else if (p->model == LP_NAIVE) {
         lp_sites_push(p, true);
+        lp_flags_clear(p);
         if (lp_write_entries(p, LP_TO_NEW, err, n))
             panic("livepatch: naive entries refused: %s", err);
         lp_replace_done(p, true);
@@ -474,6 +484,7 @@ int lp_enable(struct lp_patch *p, char *err, size_t n)
             p->post_unpatch(p);                /* undoes what pre_patch did */
     } else {
         lp_sites_push(p, true);
+        lp_flags_clear(p);
         lp_replace_done(p, true);
         lp_set_state(p, true);
     }

@@ -262,7 +262,11 @@ static int trans_complete(char *err, size_t n)
         lp_sites_push(p, false);
     if (p->state == LP_OFF)                   /* it goes on, or its enable was reversed */
         lp_replace_done(p, target == LP_U_PATCHED);
-    for (i = 0; i < lp_nall(p); i++)
+    /* Popped versions keep their transition flag: a call that read one as
+     * its site's top just before the pop then takes the version below, the
+     * target (with the flag cleared it ran the popped one: lp-torture saw a
+     * chain of v2, v2, v3 after a disable of v3). */
+    for (i = 0; target == LP_U_PATCHED && i < lp_nall(p); i++)
         __atomic_store_n(&lp_fn(p, i)->transition, false, __ATOMIC_RELEASE);
     __atomic_store_n(&lp_transition, NULL, __ATOMIC_RELEASE);
     kfree(ranges);
