@@ -64,13 +64,16 @@ uint32_t lp_dispatch(int i)
     return f && !f->nop ? (uint32_t)f->new_fn : s->addr + 5;
 }
 
-static void set_universe(struct thread *t, int u)
+/* bump: also count a "run", so that a compare-and-swap prepared on the old
+ * word fails (a safe point's or a check's, from before a start or reverse). */
+static void set_universe_as(struct thread *t, int u, uint32_t bump)
 {
     uint32_t w = t->lp_word;
-    while (!__atomic_compare_exchange_n(&t->lp_word, &w, (w & ~LP_U_MASK) | (uint32_t)u, false,
+    while (!__atomic_compare_exchange_n(&t->lp_word, &w, ((w + bump) & ~LP_U_MASK) | (uint32_t)u, false,
                                         __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
         ;
 }
+static void set_universe(struct thread *t, int u) { set_universe_as(t, u, 0); }
 
 /* Registry lock held (kernel/thread.c reg_add): thread start is a safe point. */
 void lp_thread_init(struct thread *t)
@@ -78,12 +81,23 @@ void lp_thread_init(struct thread *t)
     t->lp_word = new_universe;
 }
 
+/* The word is read first: a start or a reverse after that bumps it, and the
+ * compare-and-swap fails, so a target read before them is never written
+ * after them.  (Before: a thread the check had already counted as switched
+ * wrote a stale universe at its safe point and entered a chain through the
+ * stubs in it, just before the transition completed: lp-torture saw c1 of
+ * v2, then c2 and c3 of v3.)  One try: IF may be off (uspace_return). */
 void lp_safe_point(void)
 {
     struct thread *t = thread_current();
-    int u = target;
-    if (__atomic_load_n(&lp_transition, __ATOMIC_ACQUIRE) && universe(t) != u)
-        set_universe(t, u);
+    uint32_t w = __atomic_load_n(&t->lp_word, __ATOMIC_ACQUIRE);
+    int u;
+    if (!__atomic_load_n(&lp_transition, __ATOMIC_ACQUIRE))
+        return;
+    u = __atomic_load_n(&target, __ATOMIC_ACQUIRE);
+    if ((int)(w & LP_U_MASK) != u)
+        __atomic_compare_exchange_n(&t->lp_word, &w, (w & ~LP_U_MASK) | (uint32_t)u, false, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_RELAXED);
 }
 
 void lp_safe_wait(struct waitq *wq, bool (*cond)(void *), void *arg)
@@ -98,7 +112,13 @@ void lp_safe_wait(struct waitq *wq, bool (*cond)(void *), void *arg)
 
 static void set_initial(struct thread *t, void *arg)
 {
-    set_universe(t, (int)(uint32_t)arg);
+    set_universe_as(t, (int)(uint32_t)arg, LP_GEN_ONE);
+}
+
+static void bump(struct thread *t, void *arg)
+{
+    (void)arg;
+    set_universe_as(t, universe(t), LP_GEN_ONE);
 }
 
 /* The versions a thread leaves for the target, and the dispatcher. */
@@ -292,7 +312,7 @@ int lp_trans_start(struct lp_patch *p, bool enable, char *err, size_t n)
     ranges = kmalloc(sizeof *ranges * (lp_nall(p) + 1));
     if (!ranges)
         panic("livepatch: out of memory for %d ranges", lp_nall(p) + 1);
-    target = enable ? LP_U_PATCHED : LP_U_UNPATCHED;
+    __atomic_store_n(&target, enable ? LP_U_PATCHED : LP_U_UNPATCHED, __ATOMIC_SEQ_CST);
     new_universe = (uint32_t)target;
     thread_foreach(set_initial, (void *)(uint32_t)!target);
     for (i = 0; i < lp_nall(p); i++)
@@ -318,7 +338,8 @@ int lp_trans_start(struct lp_patch *p, bool enable, char *err, size_t n)
 void lp_trans_reverse(void)
 {
     ASSERT(lp_transition);
-    target = !target;
+    __atomic_store_n(&target, !target, __ATOMIC_SEQ_CST);
+    thread_foreach(bump, NULL);               /* fail safe points prepared before */
     new_universe = (uint32_t)target;
     ranges_for_target(lp_transition);
     lp_stats.reversed++;
