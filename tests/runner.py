@@ -419,6 +419,13 @@ def new_resdir(resdir=None):
     sys.exit("runner: no free results folder for %s" % stamp)
 
 
+def print_tail(log, n=15):
+    """The last lines of a failed run's console, for a log read from its end."""
+    if os.path.exists(log):
+        tail = open(log, errors="replace").read().splitlines()[-n:]
+        print("last %d lines of %s:\n" % (len(tail), rel(log)) + "".join("  | %s\n" % t for t in tail), end="")
+
+
 def write_summary(resdir, lines):
     passed = sum(l.startswith("PASS") for l in lines)
     summary = "%d passed, %d failed" % (passed, len(lines) - passed)
@@ -486,6 +493,11 @@ def cmd_all(a):
     summary = write_summary(resdir, lines)
     if STOP.is_set():
         raise Interrupted(resdir)
+    failed = [l for l in lines if not l.startswith("PASS")]
+    for l in failed:            # again at the end: a CI log's tail shows what failed
+        print_tail(os.path.join(resdir, l.split()[1], "console.log"))
+    if failed:
+        print("failed:\n" + "".join("  %s\n" % l for l in failed), end="")
     print(summary)
     print("results: %s" % rel(resdir))
     return 1 if not summary.endswith(" 0 failed") else 0

@@ -349,7 +349,8 @@ def boots():
 
 def progress():
     lines = []
-    fake = lambda s, resdir, **kw: (True, "PASS %s" % s["name"])      # noqa: E731
+    fake = lambda s, resdir, **kw: (s["name"] != "smp-boot-1",      # noqa: E731
+                                    "%s %s" % ("FAIL" if s["name"] == "smp-boot-1" else "PASS", s["name"]))
     a = argparse.Namespace(suite="test", only="^smp-boot-(1|2)$", shard=None, resdir=tempfile.mkdtemp(),
                            jobs=2, seed=None, args="", mode=None, duration=None, junit=None)
     real, runner.run_one = runner.run_one, fake
@@ -363,6 +364,9 @@ def progress():
     if [l.split()[0] for l in lines[1:3]] != ["[1/2]", "[2/2]"]:
         fail("--all progress", "lines %r" % lines)
     ok("--all prefixes each finished line with [k/N]", lines[2])
+    if lines[3:6] != ["failed:", "  FAIL smp-boot-1", "1 passed, 1 failed"]:
+        fail("--all failure list", "a failed scenario is not named again above the count: %r" % lines[3:])
+    ok("--all names the failed scenarios again above the count", " | ".join(lines[3:6]))
 
 
 # ---- Makefile and README ----------------------------------------------------
