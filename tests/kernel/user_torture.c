@@ -61,22 +61,25 @@ static int landing_range(uint32_t *lo, uint32_t *hi, const uint8_t **code)
 
 struct ut_sum { uint32_t iters, calls, maps, preempt; };
 
+/* Everything is read before proc_wait: it frees the slot, and the churn
+ * thread's next spawn may take it at once. */
 static int check_worker(struct proc *p, struct ut_sum *s, char *why, size_t n)
 {
-    uint32_t kcalls, preempt;
-    int code;
+    uint32_t kcalls, preempt, report[4];
+    int code, pid = p->pid;
     wait_for_completion(&p->done);     /* exited, not yet reaped: its counts are final */
     kcalls = p->nsyscalls;
     preempt = p->thread->nivcsw;
+    kmemcpy(report, p->report, sizeof report);
     code = proc_wait(p);
     if (code)
-        return ksnprintf(why, n, "utorture pid %d exited %d (errors %u)", p->pid, code, p->report[2]), 1;
-    if (p->report[1] != kcalls)
+        return ksnprintf(why, n, "utorture pid %d exited %d (errors %u)", pid, code, report[2]), 1;
+    if (report[1] != kcalls)
         return ksnprintf(why, n, "utorture pid %d made %u system calls, the kernel counted %u",
-                         p->pid, p->report[1], kcalls), 1;
-    s->iters += p->report[0];
+                         pid, report[1], kcalls), 1;
+    s->iters += report[0];
     s->calls += kcalls;
-    s->maps += p->report[3];
+    s->maps += report[3];
     s->preempt += preempt;
     return 0;
 }
