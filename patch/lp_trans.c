@@ -40,10 +40,10 @@ KPARAM_ENUM("lp_unwind", lp_unwind, "exact|fp",
             "livepatch's stack check: the exact unwind, or the old frame-pointer walk (a negative control)");
 enum { LP_UNWIND_EXACT, LP_UNWIND_FP };
 static int lp_bug;
-KPARAM_ENUM("lp_bug", lp_bug, "none|irq_universe",
-            "irq_universe: interrupt handlers run the target universe, not the interrupted thread's "
-            "(a negative control)");
-enum { LP_BUG_NONE, LP_BUG_IRQ_UNIVERSE };
+KPARAM_ENUM("lp_bug", lp_bug, "none|irq_universe|nmi_universe",
+            "irq_universe: interrupt and NMI handlers run the target universe, not the interrupted "
+            "thread's; nmi_universe: NMI handlers only (negative controls)");
+enum { LP_BUG_NONE, LP_BUG_IRQ_UNIVERSE, LP_BUG_NMI_UNIVERSE };
 
 static int universe(const struct thread *t) { return t->lp_word & LP_U_MASK; }
 int lp_thread_universe(const struct thread *t) { return universe(t); }
@@ -57,7 +57,8 @@ uint32_t lp_dispatch(int i)
     struct lp_site *s = lp_stub_site[i];
     struct lp_func *f = __atomic_load_n(&s->top, __ATOMIC_ACQUIRE);
     int u = universe(thread_current());
-    if (lp_bug == LP_BUG_IRQ_UNIVERSE && mycpu()->irq_depth)
+    if ((lp_bug == LP_BUG_IRQ_UNIVERSE && mycpu()->irq_depth) ||
+        (lp_bug == LP_BUG_NMI_UNIVERSE && mycpu()->nmi_depth))
         u = target;
     if (f && __atomic_load_n(&f->transition, __ATOMIC_ACQUIRE) && u == LP_U_UNPATCHED)
         f = f->below;

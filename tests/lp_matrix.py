@@ -28,6 +28,7 @@ MODELS = {
     "naive": ("lp_model=naive", {"L1", "L2", "L3", "L4", "L5", "torture"}),
     "livepatch+fp": ("lp_model=livepatch lp_unwind=fp", {"L2"}),
     "kgraft+irq": ("lp_model=kgraft lp_bug=irq_universe", {"L5"}),
+    "kgraft+nmi": ("lp_model=kgraft lp_bug=nmi_universe", {"L5"}),
 }
 GAP = {"kpatch": " lpt_gap=500", "ksplice": " lpt_gap=500"}
 CELL = re.compile(r"^lp-cells: (L\d) \S+: (PASS|FAIL)(?:: (.*))?$", re.M)

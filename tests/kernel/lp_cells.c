@@ -14,6 +14,7 @@
 #include "kernel/thread.h"
 #include "kernel/cpu.h"
 #include "kernel/ipi.h"
+#include "kernel/gbound.h"
 #include "patch/livepatch.h"
 #include "patch/kprobe.h"
 #include "tests/kernel/hazard_park.h"
@@ -167,10 +168,24 @@ static bool cell_l4(char *why, size_t n)
     return ok;
 }
 
-static volatile int irq_saw;
+static volatile int irq_saw, nmi_saw;
 static void irq_call_b(void *arg) { (void)arg; irq_saw = lpc_b(); }
+static void nmi_call_b(struct trapframe *tf) { (void)tf; nmi_saw = lpc_b(); }
 
-/* L5: an interrupt on a thread running old A calls B: B of A's universe. */
+/* An NMI on CPU 1 calls B; -1 if it did not come within 2 s of guest time. */
+static int nmi_b(void)
+{
+    struct gbound b;
+    nmi_saw = -1;
+    smp_nmi_call(1, nmi_call_b);
+    gbound_start(&b, GBOUND_ALL, 2000, 0);
+    while (nmi_saw < 0 && !gbound_expired(&b))
+        thread_sleep_ns(100000);
+    return nmi_saw;
+}
+
+/* L5: an interrupt, then an NMI, on a thread running old A calls B: B of
+ * A's universe both times. */
 static bool cell_l5(char *why, size_t n)
 {
     struct thread *t;
@@ -180,16 +195,21 @@ static bool cell_l5(char *why, size_t n)
         return ksnprintf(why, n, "needs 2 CPUs"), false;
     t = start(spin_main, 1u << 1);
     rc = lp_enable(&p_sb, err, sizeof err);
-    irq_saw = 0;
-    if (rc >= 0)
+    irq_saw = nmi_saw = 0;
+    if (rc >= 0) {
         smp_call_one(1, irq_call_b, NULL, true);
-    kprintf("lp-cells:   apply under a thread running old A: %s; an interrupt on its CPU got B v%d\n",
-            rc_name(rc), irq_saw);
+        nmi_b();
+    }
+    kprintf("lp-cells:   apply under a thread running old A: %s; on its CPU an interrupt got B v%d, "
+            "an NMI B v%d\n", rc_name(rc), irq_saw, nmi_saw);
     stop = 1;
     thread_join(t);
     if (rc >= 0 && irq_saw != (ret >> 8))
         ok = !ksnprintf(why, n, "an interrupt on a thread in A v%d ran B v%d (the other universe)", ret >> 8,
                         irq_saw);
+    else if (rc >= 0 && nmi_saw != (ret >> 8))
+        ok = !ksnprintf(why, n, nmi_saw < 0 ? "no NMI came on cpu 1 within 2 s" :
+                        "an NMI on a thread in A v%d ran B v%d (the other universe)", ret >> 8, nmi_saw);
     else if (mixed(ret, why, n, "the running thread"))
         ok = false;
     else if (wrong_rc(rc, expect_held(), why, n, "the patch"))
