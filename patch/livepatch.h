@@ -116,6 +116,8 @@ struct lp_stats {
     uint32_t enabled, disabled, refused, aborted, retries;   /* patches; kpatch/ksplice checks */
     uint32_t stuck, reversed, forced, nudged;                /* transitions (kgraft/livepatch) */
     uint64_t stopped_ns;                                     /* other CPUs parked (kpatch/ksplice) */
+    uint32_t passes;                  /* kgraft/livepatch: passes over every thread */
+    uint64_t pass_ns;                 /* the patcher's time in them (not the sleeps between) */
 };
 extern struct lp_stats lp_stats;
 #endif

@@ -15,6 +15,7 @@
 #include "kernel/cpu.h"
 #include "kernel/unwind.h"
 #include "kernel/gbound.h"
+#include "kernel/clock.h"
 #include "kernel/param.h"
 #include "kernel/fmt.h"
 #include "kernel/ksym.h"
@@ -252,8 +253,11 @@ static int try_complete(char *err, size_t n)
     char at[64] = "";
     gbound_start(&b, GBOUND_ALL, (uint32_t)lp_wait_ms, 0);
     for (;;) {
+        uint64_t t0 = clock_ns();
         ps = (struct pass){ thread_current(), 0, lp_transition->model, -1, 0, "", 0 };
         thread_foreach(try_switch, &ps);
+        lp_stats.passes++;
+        lp_stats.pass_ns += clock_ns() - t0;
         if (!ps.pending)
             return 0;
         if (gbound_expired(&b))

@@ -49,6 +49,15 @@ RATIOS = {
     "user probe: optimized hit / int3 hit": (
         "bench-user-icount uprobe-hit cpus=1 kind=user-optimized uspace=shared",
         "bench-user-icount uprobe-hit cpus=1 kind=user-int3 uspace=shared"),
+    "live-patch call: through the dispatcher / through the redirect": (
+        "bench-livepatch-icount lp-call cpus=2 kind=dispatcher",
+        "bench-livepatch-icount lp-call cpus=2 kind=redirect"),
+    "livepatch transition check work, 1,000 / 100 sleepers": (
+        "bench-livepatch-icount lp-pass cpus=2 funcs=1 model=livepatch sleepers=1000",
+        "bench-livepatch-icount lp-pass cpus=2 funcs=1 model=livepatch sleepers=100"),
+    "kpatch: other CPUs parked, 1,000 / 100 sleepers": (
+        "bench-livepatch-icount lp-stopped cpus=2 funcs=1 model=kpatch sleepers=1000",
+        "bench-livepatch-icount lp-stopped cpus=2 funcs=1 model=kpatch sleepers=100"),
     "int3-emulate hit / direct call": (
         "bench-patch-icount hit cpus=1 kind=int3-emulate target=kp_call",
         "bench-patch-icount hit cpus=1 kind=direct target=kp_call"),

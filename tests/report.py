@@ -34,7 +34,7 @@ ROOT = os.path.dirname(HERE)
 QEMU_NOTE = ("QEMU timings are emulator timings, not hardware timings: compare ratios within one run, "
              "not absolute values across machines.")
 HAZARDS = ["H3", "H4", "H5", "H9", "H12", "other"]
-CONFIG_INTS = ("sites", "threads", "inside", "stale", "batch", "depth")
+CONFIG_INTS = ("sites", "threads", "inside", "stale", "batch", "depth", "funcs", "sleepers")
 REGRESSION = 0.10
 RESULTS_ROOT = os.path.join(ROOT, "results")   # where the newest matrix / site statistics are looked for
 STRATEGY_ORDER = ["eip-scan", "word-scan", "frame-unwind", "tasks-rcu"]
