@@ -4,6 +4,7 @@
  * Preconditions (ASSERT): no sleeping with interrupts or preemption off
  * except through the primitives here, never in interrupt context. */
 #include "patch/livepatch.h"
+#include "patch/kretprobe.h"
 #include "kernel/thread.h"
 #include "kernel/sched.h"
 #include "kernel/cpu.h"
@@ -126,6 +127,7 @@ void thread_exit(void)
 {
     struct thread *t = thread_current();
     ASSERT(!t->is_idle);
+    kretprobe_thread_exit(t);          /* return probes pending in frames that never return */
     complete_all(&t->exited);
     cli();
     t->state = TS_ZOMBIE;

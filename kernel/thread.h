@@ -26,6 +26,7 @@ struct completion {
 
 struct trapframe;
 struct proc;
+struct kretprobe_instance;
 struct thread {
     uint32_t esp;                     /* offset 0: saved by swtch */
     int tid;
@@ -51,6 +52,7 @@ struct thread {
     volatile uint32_t lp_word;        /* live patches' universe (low byte, patch/lp_int.h), plus
                                        * LP_GEN_ONE each time it is picked to run (kernel/sched.c) */
     volatile bool lp_safe;            /* asleep at its main loop's safe point (lp_safe_wait) */
+    struct kretprobe_instance *volatile rp_pending;   /* return probes, newest first (patch/kretprobe.c) */
 };
 
 /* Create a runnable thread running fn(arg) on an allowed CPU; NULL if out of memory. */

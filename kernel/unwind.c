@@ -6,6 +6,7 @@
 #include "kernel/unwind.h"
 #include "kernel/thread.h"
 #include "kernel/trap.h"
+#include "patch/kretprobe.h"
 
 #define UNWIND_MAX_DEPTH 64
 
@@ -73,6 +74,8 @@ int unwind_next(struct unwind_state *s)
     if (cfa <= s->sp || cfa > s->hi || cfa + e->ra_off < s->sp || cfa + e->bp_off < s->sp)
         return UNWIND_BAD_CFA;
     ra = word(cfa + e->ra_off);
+    if (!(e->flags & UNWIND_F_SIGNAL))
+        ra = kretprobe_recover(cfa + e->ra_off, ra);   /* a return probe's trampoline: the real one */
     if ((e->flags & UNWIND_F_SIGNAL) && (word(cfa + e->ra_off + 4) & 3))
         return UNWIND_END;                 /* interrupted in user mode: the kernel stack ends */
     if (!ra && s->hi - cfa <= 32)

@@ -1,0 +1,244 @@
+/* Return probes (patch/kretprobe.h).  Entry: a kprobe pre-handler takes an
+ * instance from the probe's pool, lists it on the thread (newest first),
+ * then writes the trampoline's address over the return address: a reader
+ * that sees the trampoline finds the instance.  Return: the trampoline
+ * (kretprobe_tramp.S) calls kretprobe_tramp_handler, which runs the return
+ * handler, puts the real return address back in the slot, then unlists the
+ * instance: a reader sees one or the other, never neither.  A pool outlives
+ * its probe until every instance came back (kretprobe_unregister). */
+#include "patch/kretprobe.h"
+#include "patch/int3.h"
+#include "kernel/thread.h"
+#include "kernel/trap.h"
+#include "kernel/ksym.h"
+#include "kernel/mem.h"
+#include "kernel/fmt.h"
+#include "kernel/x86.h"
+#include "kernel/panic.h"
+#include "kernel/param.h"
+#include "kernel/noprobe.h"
+#include "kernel/sleeplock.h"
+#include "kernel/unwind.h"
+
+struct rp_pool {
+    struct kretprobe *volatile rp;    /* NULL once unregistered: no handler runs */
+    volatile int lock;                /* free list: a test-and-set lock, IF=0 and
+                                       * cpu->probe.running set while held (no
+                                       * spinlock: its debug paths would all
+                                       * join the no-probe set) */
+    struct kretprobe_instance *free;
+    volatile int nused;
+    int n;
+    struct rp_pool *retired_next;     /* unregistered with instances out */
+    struct kretprobe_instance inst[];
+};
+
+struct kretprobe_stats kretprobe_stats;
+static struct rp_pool *retired;       /* rp_mutex */
+static struct sleeplock rp_mutex = SLEEPLOCK_INIT("kretprobe");
+
+static int rp_bug;
+KPARAM_ENUM("kretprobe_bug", rp_bug, "none|no_recover",
+            "no_recover: stack readers take the trampoline's address as it is (a negative control)");
+enum { RP_BUG_NONE, RP_BUG_NO_RECOVER };
+
+/* IF=0. */
+static struct kretprobe_instance *pool_get(struct rp_pool *p)
+{
+    struct kretprobe_instance *ri;
+    if (__atomic_exchange_n(&p->lock, 1, __ATOMIC_ACQUIRE))
+        return NULL;                  /* held (another CPU, briefly): missed */
+    if ((ri = p->free)) {
+        p->free = ri->next;
+        p->nused++;
+    }
+    __atomic_store_n(&p->lock, 0, __ATOMIC_RELEASE);
+    return ri;
+}
+
+/* IF=0, and this CPU's probe.running set: no nested entry takes the lock. */
+NOPROBE static void pool_put(struct kretprobe_instance *ri)
+{
+    struct rp_pool *p = ri->pool;
+    while (__atomic_exchange_n(&p->lock, 1, __ATOMIC_ACQUIRE))
+        pause();
+    ri->next = p->free;
+    p->free = ri;
+    p->nused--;
+    if (!p->rp)
+        kretprobe_stats.reclaimed++;
+    __atomic_store_n(&p->lock, 0, __ATOMIC_RELEASE);
+}
+
+/* The entry probe's pre-handler: at a function's first byte the return
+ * address is the word at the probed code's ESP, just above the frame. */
+static int rp_entry(struct kprobe *kp, struct trapframe *tf)
+{
+    struct kretprobe *rp = (struct kretprobe *)kp;      /* kp is its first member */
+    struct thread *t = thread_current();
+    uint32_t *slot = (uint32_t *)(tf + 1), fl = read_eflags();
+    struct kretprobe_instance *ri;
+    cli();
+    if (!(ri = pool_get(rp->pool))) {
+        __atomic_fetch_add(&rp->nmissed, 1, __ATOMIC_RELAXED);
+    } else {
+        ri->ret_addr = *slot;
+        ri->slot = (uint32_t)slot;
+        if (rp->entry_handler && rp->entry_handler(ri, tf)) {
+            pool_put(ri);
+        } else {
+            __atomic_fetch_add(&rp->nentry, 1, __ATOMIC_RELAXED);
+            ri->next = t->rp_pending;
+            __atomic_store_n(&t->rp_pending, ri, __ATOMIC_RELEASE);   /* listed first, */
+            __atomic_store_n(slot, (uint32_t)kretprobe_trampoline, __ATOMIC_RELEASE);   /* then hidden */
+        }
+    }
+    if (fl & EFLAGS_IF)
+        sti();
+    return 0;
+}
+
+/* Called by the trampoline with IF=0 and tf built on the stack just below
+ * the slot the return popped: the instance for that slot is the newest one
+ * at or above it; newer ones below it belong to frames left without a
+ * return (a fault fix-up unwound them) and are dropped. */
+NOPROBE void kretprobe_tramp_handler(struct trapframe *tf)
+{
+    struct cpu *c = mycpu();
+    struct thread *t = c->thread;
+    uint32_t slot = (uint32_t)(tf + 1);
+    struct kretprobe_instance *ri = t->rp_pending;
+    struct kretprobe *rp;
+    uint32_t prev = c->probe.running;
+    c->probe.running = 1;                 /* nested probe hits are missed: the list is ours */
+    while (ri && ri->slot < slot) {
+        __atomic_store_n(&t->rp_pending, ri->next, __ATOMIC_RELEASE);
+        kretprobe_stats.abandoned++;
+        pool_put(ri);
+        ri = t->rp_pending;
+    }
+    if (!ri || ri->slot != slot)
+        panic("kretprobe: thread %d (%s) returned through the trampoline at stack %08x with no "
+              "instance there (newest at %08x): its real return address is lost", t->tid, t->name, slot,
+              ri ? ri->slot : 0);
+    tf->eip = ri->ret_addr;
+    rp = __atomic_load_n(&ri->pool->rp, __ATOMIC_ACQUIRE);
+    if (rp && !(rp->kp.flags & KPROBE_DISABLED) && rp->handler) {
+        rp->handler(ri, tf);
+        __atomic_fetch_add(&rp->nreturn, 1, __ATOMIC_RELAXED);
+    }
+    __atomic_store_n((uint32_t *)slot, ri->ret_addr, __ATOMIC_RELEASE);   /* back first, */
+    __atomic_store_n(&t->rp_pending, ri->next, __ATOMIC_RELEASE);          /* then unlisted */
+    pool_put(ri);
+    c->probe.running = prev;
+    if (!prev)
+        __asm__ volatile("incl %0" : "+m"(c->probe.gen));   /* int3_sync_refs' progress */
+}
+
+uint32_t kretprobe_recover(uint32_t slot, uint32_t ra)
+{
+    struct kretprobe_instance *ri;
+    struct thread *t;
+    bool guard;
+    if (ra != (uint32_t)kretprobe_trampoline || rp_bug == RP_BUG_NO_RECOVER)
+        return ra;
+    if (!(t = thread_owning_stack(slot, &guard)))
+        return 0;
+    for (ri = __atomic_load_n(&t->rp_pending, __ATOMIC_ACQUIRE); ri; ri = ri->next)
+        if (ri->slot == slot)
+            return ri->ret_addr;
+    return 0;
+}
+
+void kretprobe_thread_exit(struct thread *t)
+{
+    struct kretprobe_instance *ri;
+    uint32_t fl = read_eflags();
+    struct cpu *c;
+    cli();
+    c = mycpu();
+    c->probe.running = 1;
+    while ((ri = t->rp_pending)) {
+        __atomic_store_n(&t->rp_pending, ri->next, __ATOMIC_RELEASE);
+        kretprobe_stats.exited++;
+        pool_put(ri);
+    }
+    c->probe.running = 0;
+    __asm__ volatile("incl %0" : "+m"(c->probe.gen));
+    if (fl & EFLAGS_IF)
+        sti();
+}
+
+/* rp_mutex held: free the retired pools every instance came back to (no
+ * handler still runs on one: int3_sync_refs). */
+static void reclaim(void)
+{
+    struct rp_pool **pp = &retired, *p;
+    bool synced = false;
+    while ((p = *pp)) {
+        if (__atomic_load_n(&p->nused, __ATOMIC_ACQUIRE)) {
+            pp = &p->retired_next;
+            continue;
+        }
+        if (!synced)
+            int3_sync_refs(), synced = true;
+        *pp = p->retired_next;
+        kfree(p);
+        kretprobe_stats.pools_freed++;
+    }
+}
+
+int kretprobe_register(struct kretprobe *rp, char *err, size_t n)
+{
+    const struct ksym *k = NULL;
+    struct rp_pool *p;
+    uint32_t addr = rp->kp.addr;
+    int i, max = rp->maxactive > 0 ? rp->maxactive : ncpu * 2 > 10 ? ncpu * 2 : 10;
+    if (rp->kp.pre_handler || rp->kp.post_handler)
+        return ksnprintf(err, n, "kretprobe: the entry probe's handlers are the kretprobe's own"), -1;
+    if (!addr && rp->kp.symbol && (k = ksym_by_name(rp->kp.symbol)))
+        addr = k->addr + rp->kp.offset;
+    if (!addr || !(k = ksym_lookup(addr)) || k->addr != addr)
+        return ksnprintf(err, n, "kretprobe: %s%08x is not a function's first byte: the return address "
+                         "is at the stack pointer only there", k ? k->name : "", addr), -1;
+    if (!(p = kzalloc(sizeof *p + (size_t)max * sizeof p->inst[0])))
+        return ksnprintf(err, n, "kretprobe: no memory for %d instances", max), -1;
+    p->n = max;
+    for (i = 0; i < max; i++) {
+        p->inst[i].pool = p;
+        p->inst[i].next = p->free;
+        p->free = &p->inst[i];
+    }
+    p->rp = rp;
+    rp->pool = p;
+    rp->nmissed = rp->nentry = rp->nreturn = 0;
+    rp->kp.addr = addr;
+    rp->kp.symbol = NULL;
+    rp->kp.pre_handler = rp_entry;
+    sleeplock_acquire(&rp_mutex);
+    reclaim();
+    sleeplock_release(&rp_mutex);
+    if (kprobe_register(&rp->kp, err, n)) {
+        rp->kp.pre_handler = NULL;
+        rp->pool = NULL;
+        kfree(p);
+        return -1;
+    }
+    return 0;
+}
+
+void kretprobe_unregister(struct kretprobe *rp)
+{
+    struct rp_pool *p = rp->pool;
+    kprobe_unregister(&rp->kp);           /* no new entry; its handlers are done */
+    rp->kp.pre_handler = NULL;
+    sleeplock_acquire(&rp_mutex);
+    __atomic_store_n(&p->rp, NULL, __ATOMIC_RELEASE);
+    int3_sync_refs();                     /* no return handler still runs with rp */
+    kretprobe_stats.pending_at_unregister += (uint32_t)__atomic_load_n(&p->nused, __ATOMIC_ACQUIRE);
+    p->retired_next = retired;
+    retired = p;
+    rp->pool = NULL;
+    reclaim();
+    sleeplock_release(&rp_mutex);
+}

@@ -1,0 +1,61 @@
+/* Return probes (Linux's kretprobe): an int3 or jump-optimized probe on a
+ * function's first instruction saves the return address the caller pushed
+ * and puts kretprobe_trampoline's there (patch/kretprobe_tramp.S), so that
+ * the return handler runs when the function returns.  Pending instances
+ * are listed per thread, newest first; every stack reader recovers the real
+ * return address from that list (kretprobe_recover, through the unwinder's
+ * unwind_ret_recover).  SDM Vol. 1, 6.2.4.1 (near call and return). */
+#ifndef KRETPROBE_H
+#define KRETPROBE_H
+#include "patch/kprobe.h"
+
+struct rp_pool;
+#define KRETPROBE_DATA 16
+struct kretprobe_instance {
+    struct kretprobe_instance *next;  /* the thread's pending list, or the pool's free list */
+    struct rp_pool *pool;
+    uint32_t ret_addr;                /* the real return address */
+    uint32_t slot;                    /* the stack word it was read from (the trampoline's now) */
+    uint32_t data[KRETPROBE_DATA / 4];   /* the handlers', from entry to return */
+};
+
+struct kretprobe {
+    struct kprobe kp;                 /* addr or symbol: a function's first byte; flags
+                                       * (KPROBE_OPTIMIZE, KPROBE_DISABLED); no handlers */
+    /* On entry (IF=0): nonzero declines this call (no instance, no return handler). */
+    int (*entry_handler)(struct kretprobe_instance *ri, struct trapframe *tf);
+    /* On return (IF=0), on the returning thread: tf->eax is the return value
+     * (a change is returned), tf->eip the real return address (read only). */
+    void (*handler)(struct kretprobe_instance *ri, struct trapframe *tf);
+    int maxactive;                    /* instances (0: 2 per CPU, at least 10) */
+    volatile uint32_t nmissed;        /* entries with no free instance */
+    volatile uint32_t nentry, nreturn;   /* instances taken, return handlers run */
+    struct rp_pool *pool;             /* internal */
+};
+
+/* Register and unregister sleep: thread context.  Register refuses an
+ * address that is not a function's first byte (err says why; nothing
+ * changes).  Once unregister returns no handler of rp runs again, rp may be
+ * freed, and each thread with an instance still pending returns to its real
+ * caller through the trampoline; the instances are reclaimed then. */
+int kretprobe_register(struct kretprobe *rp, char *err, size_t errlen);
+void kretprobe_unregister(struct kretprobe *rp);
+
+/* A stack word holding the trampoline's address at slot: the real return
+ * address from the owning thread's pending list, 0 if none matches; any
+ * other value as it is.  Lock free; for the unwinder and stack scans. */
+uint32_t kretprobe_recover(uint32_t slot, uint32_t ra);
+/* kernel/thread.c thread_exit: the exiting thread's pending instances. */
+struct thread;
+void kretprobe_thread_exit(struct thread *t);
+
+struct kretprobe_stats {
+    uint32_t pending_at_unregister;   /* instances still on stacks when their probe went */
+    uint32_t reclaimed;               /* of those, returned since */
+    uint32_t abandoned;               /* frames left without a return (a fault fix-up) */
+    uint32_t exited;                  /* freed by their thread's exit */
+    uint32_t pools_freed;
+};
+extern struct kretprobe_stats kretprobe_stats;
+extern char kretprobe_trampoline[];
+#endif

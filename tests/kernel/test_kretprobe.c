@@ -1,0 +1,218 @@
+/* Self-tests for return probes (patch/kretprobe.c): entry and return handlers
+ * on int3 and jump-optimized entries, the return value changed, a sleeping
+ * thread's stack unwound through the trampoline, unregister with an instance
+ * pending, maxactive exhausted, recursion, a thread exiting inside a probed
+ * function, and a refused address that changes nothing. */
+#include "kernel/ktest.h"
+#include "kernel/trap.h"
+#include "kernel/mem.h"
+#include "kernel/ksym.h"
+#include "kernel/thread.h"
+#include "kernel/unwind.h"
+#include "patch/kretprobe.h"
+#include "patch/djprobe.h"
+
+#define NOIPA __attribute__((noipa))
+NOIPA int rpt_add(int a, int b) { return a + b; }
+NOIPA int rpt_call_add(int a, int b) { int r = rpt_add(a, b); __asm__ volatile("" : "+r"(r)); return r; }
+NOIPA int rpt_hold(volatile int *leave, int v)
+{
+    while (!*leave)
+        thread_sleep_ns(1000000);
+    return v;
+}
+NOIPA int rpt_call_hold(volatile int *leave, int v)
+{
+    int r = rpt_hold(leave, v);
+    __asm__ volatile("" : "+r"(r));
+    return r + 1;
+}
+NOIPA int rpt_rec(int n)
+{
+    int r = n ? rpt_rec(n - 1) : -1;
+    __asm__ volatile("" : "+r"(r));      /* no tail call, no loop: one frame per level */
+    return r + 1;
+}
+NOIPA void rpt_exit(void) { thread_exit(); }
+
+static volatile uint32_t seen_eax, seen_eip;
+static int entry_add1000(struct kretprobe_instance *ri, struct trapframe *tf)
+{
+    (void)tf;
+    ri->data[0] = 1000;
+    return 0;
+}
+static void ret_record(struct kretprobe_instance *ri, struct trapframe *tf)
+{
+    seen_eax = tf->eax;
+    seen_eip = tf->eip;
+    tf->eax += ri->data[0];
+}
+
+static bool reg(struct ktest_ctx *ktest_ctx, struct kretprobe *rp)
+{
+    char err[160] = "";
+    int r = kretprobe_register(rp, err, sizeof err);
+    if (r)
+        ktest_fail(ktest_ctx, __FILE__, __LINE__, "kretprobe_register: %s", err);
+    return r == 0;
+}
+
+static void entry_and_return(struct ktest_ctx *ktest_ctx, uint32_t flags)
+{
+    struct kretprobe rp = { .kp = { .symbol = "rpt_add", .flags = flags }, .entry_handler = entry_add1000,
+                            .handler = ret_record };
+    uint8_t before[16];
+    int i, bad = 0;
+    kmemcpy(before, (void *)rpt_add, 16);
+    KASSERT(reg(ktest_ctx, &rp));
+    if (flags & KPROBE_OPTIMIZE) {
+        djprobe_flush();
+        KEXPECT_EQ(kprobe_opt_state(&rp.kp), DJ_OPTIMIZED);
+    }
+    for (i = 0; i < 20; i++)
+        bad += rpt_call_add(i, 3) != i + 3 + 1000;
+    KEXPECT_EQ(bad, 0);
+    KEXPECT_EQ(seen_eax, 19 + 3);
+    KEXPECT_EQ(ksym_lookup(seen_eip)->addr, (uint32_t)rpt_call_add);
+    KEXPECT_EQ(rp.nentry, 20);
+    KEXPECT_EQ(rp.nreturn, 20);
+    KEXPECT_EQ(rp.nmissed, 0);
+    kretprobe_unregister(&rp);
+    KEXPECT_MEMEQ(before, (void *)rpt_add, 16);
+    KEXPECT_EQ(rpt_call_add(2, 3), 5);
+}
+
+KTEST(kretprobe_int3_entry) { entry_and_return(ktest_ctx, 0); }
+KTEST(kretprobe_optimized_entry) { entry_and_return(ktest_ctx, KPROBE_OPTIMIZE); }
+
+KTEST(kretprobe_refuses_a_non_entry)
+{
+    struct kretprobe rp = { .kp = { .addr = (uint32_t)rpt_add + 1 }, .handler = ret_record };
+    char err[160] = "";
+    uint8_t before[16];
+    kmemcpy(before, (void *)rpt_add, 16);
+    KEXPECT_EQ(kretprobe_register(&rp, err, sizeof err), -1);
+    KEXPECT_EQ(kmemcmp(err, "kretprobe: rpt_add", 18), 0);   /* names where, then why */
+    KEXPECT_MEMEQ(before, (void *)rpt_add, 16);
+}
+
+/* A thread asleep inside rpt_hold, called from rpt_call_hold. */
+struct holder { volatile int leave, ret; struct thread *t; };
+static void holder_main(void *arg)
+{
+    struct holder *h = arg;
+    h->ret = rpt_call_hold(&h->leave, 41);
+}
+static void hold_start(struct holder *h)
+{
+    h->leave = 0;
+    h->ret = 0;
+    h->t = thread_create("rp-holder", holder_main, h, CPUMASK_ALL);
+    thread_sleep_ns(5000000);            /* asleep inside */
+}
+static int hold_end(struct holder *h)
+{
+    h->leave = 1;
+    thread_join(h->t);
+    return h->ret;
+}
+
+/* Does t's exact unwind reach rpt_call_hold, and is the trampoline's
+ * address on its stack (hidden return address)? */
+static void unwind_sees(struct thread *t, bool *caller, bool *tramp_frame, bool *tramp_word)
+{
+    struct unwind_regs r;
+    struct unwind_state u;
+    uint32_t a;
+    *caller = *tramp_frame = *tramp_word = false;
+    unwind_switched(&r, t);
+    unwind_begin(&u, &r, t->stack_lo, t->stack_hi);
+    while (unwind_next(&u) == 1) {
+        const struct ksym *k = ksym_lookup(u.pc);
+        *caller |= k && k->addr == (uint32_t)rpt_call_hold;
+        *tramp_frame |= k && k->addr == (uint32_t)kretprobe_trampoline;
+    }
+    for (a = t->esp; a < t->stack_hi; a += 4)
+        *tramp_word |= *(uint32_t *)a == (uint32_t)kretprobe_trampoline;
+}
+
+KTEST(kretprobe_unwind_recovers_the_return_address)
+{
+    struct kretprobe rp = { .kp = { .symbol = "rpt_hold" }, .handler = ret_record };
+    struct holder h;
+    bool caller, tframe, tword;
+    KASSERT(reg(ktest_ctx, &rp));
+    hold_start(&h);
+    unwind_sees(h.t, &caller, &tframe, &tword);
+    KEXPECT(tword);                      /* the return address is hidden ... */
+    KEXPECT(caller);                     /* ... and the unwind finds it */
+    KEXPECT(!tframe);
+    KEXPECT_EQ(hold_end(&h), 42);
+    KEXPECT_EQ(rp.nreturn, 1);
+    kretprobe_unregister(&rp);
+}
+
+KTEST(kretprobe_unregister_with_an_instance_pending)
+{
+    struct kretprobe rp = { .kp = { .symbol = "rpt_hold" }, .handler = ret_record };
+    struct kretprobe_stats s0 = kretprobe_stats;
+    struct holder h;
+    KASSERT(reg(ktest_ctx, &rp));
+    hold_start(&h);
+    KEXPECT_EQ(rp.nentry, 1);
+    kretprobe_unregister(&rp);
+    kmemset(&rp, 0x5A, sizeof rp);       /* the probe may be freed once unregistered */
+    KEXPECT_EQ(kretprobe_stats.pending_at_unregister - s0.pending_at_unregister, 1);
+    KEXPECT_EQ(hold_end(&h), 42);        /* back to its real caller, no handler */
+    KEXPECT_EQ(kretprobe_stats.reclaimed - s0.reclaimed, 1);
+    kmemset(&rp, 0, sizeof rp);          /* the retired pool goes at the next unregister */
+    rp.kp.symbol = "rpt_add";
+    KASSERT(reg(ktest_ctx, &rp));
+    kretprobe_unregister(&rp);
+    KEXPECT_EQ(kretprobe_stats.pools_freed - s0.pools_freed, 2);
+}
+
+KTEST(kretprobe_maxactive_exhausted)
+{
+    struct kretprobe rp = { .kp = { .symbol = "rpt_hold" }, .handler = ret_record, .maxactive = 2 };
+    struct holder h[3];
+    int i;
+    KASSERT(reg(ktest_ctx, &rp));
+    for (i = 0; i < 3; i++)
+        hold_start(&h[i]);
+    KEXPECT_EQ(rp.nentry, 2);
+    KEXPECT_EQ(rp.nmissed, 1);
+    for (i = 0; i < 3; i++)
+        KEXPECT_EQ(hold_end(&h[i]), 42);
+    KEXPECT_EQ(rp.nreturn, 2);
+    kretprobe_unregister(&rp);
+}
+
+KTEST(kretprobe_recursion)
+{
+    struct kretprobe rp = { .kp = { .symbol = "rpt_rec" }, .handler = ret_record, .maxactive = 8 };
+    KASSERT(reg(ktest_ctx, &rp));
+    KEXPECT_EQ(rpt_rec(5), 5);
+    KEXPECT_EQ(rp.nentry, 6);
+    KEXPECT_EQ(rp.nreturn, 6);
+    KEXPECT_EQ(seen_eax, 5);             /* the outermost returned last */
+    kretprobe_unregister(&rp);
+}
+
+static void exit_main(void *arg) { (void)arg; rpt_exit(); }
+
+KTEST(kretprobe_thread_exits_inside)
+{
+    struct kretprobe rp = { .kp = { .symbol = "rpt_exit" }, .handler = ret_record };
+    struct kretprobe_stats s0 = kretprobe_stats;
+    struct thread *t;
+    KASSERT(reg(ktest_ctx, &rp));
+    t = thread_create("rp-exit", exit_main, NULL, CPUMASK_ALL);
+    thread_join(t);
+    KEXPECT_EQ(rp.nentry, 1);
+    KEXPECT_EQ(rp.nreturn, 0);
+    KEXPECT_EQ(kretprobe_stats.exited - s0.exited, 1);
+    kretprobe_unregister(&rp);
+    KEXPECT_EQ(kretprobe_stats.pending_at_unregister - s0.pending_at_unregister, 0);
+}
