@@ -19,6 +19,7 @@
 #include "kernel/param.h"
 #include "kernel/unwind.h"
 #include "kernel/sched.h"
+#include "patch/kretprobe.h"
 
 #define MAX_SLOTS 96
 
@@ -185,7 +186,7 @@ static void scan_stack(struct scan *s, const struct unwind_regs *start, bool swi
         nf = fp_slots(start, switched, hi, fslot);
     }
     for (a = ALIGN_UP(start->sp, 4); a + 4 <= hi; a += 4) {
-        uint32_t v = *(uint32_t *)a;
+        uint32_t v = kretprobe_recover(a, *(uint32_t *)a);   /* behind a return probe's trampoline */
         if (!inside(s, v))
             continue;
         if (err == UNWIND_END)           /* the word scan's, in every mode */

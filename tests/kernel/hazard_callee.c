@@ -10,6 +10,7 @@
 #include "tests/kernel/hazard_park.h"
 #include "tests/kernel/dj_targets.h"
 #include "patch/kprobe.h"
+#include "patch/kretprobe.h"
 #include "kernel/ksym.h"
 #include "kernel/thread.h"
 #include "kernel/mem.h"
@@ -50,6 +51,9 @@ static struct hz_point point(const char *id)
     if (!kmemcmp(p, "unreliable", 11))
         return (struct hz_point){ "in code no unwind table describes", undescribed(),
                                   (uint32_t)undescribed(), 2 * HZ_ARG + 4 };
+    if (!kmemcmp(p, "retprobe", 9))                /* after the return probe's int3 at the entry */
+        return (struct hz_point){ "after its push %ebp, under a return probe", hz_framed,
+                                  DJ_AT(hz_framed, hz_framed_pushed), 41 };
     if (!kmemcmp(p, "pushed", 7))
         return (struct hz_point){ "after its push %ebp", hz_framed, DJ_AT(hz_framed, hz_framed_pushed), 41 };
     if (!kmemcmp(p, "ret", 4))
@@ -84,21 +88,27 @@ static void parked_callee(struct cell *c, int mode)
 {
     struct hz_point pt = point(c->hazard);
     struct park pk = { pt.at, mode, ncpu > 1 ? 1 : 0, hz_mid_via, HZ_ARG };
+    struct kretprobe rp = { .kp = { .symbol = "hz_framed" } };
+    bool hidden = !kmemcmp(c->hazard + 3, "retprobe", 9);
     struct kprobe p;
     char why[96], b1[96], b2[96];
     hz_callee = pt.callee;
+    if (hidden && kretprobe_register(&rp, why, sizeof why))   /* the return address becomes the trampoline's */
+        return cell_error(c, "%s", why);
     if (park_start(&pk, why, sizeof why))
         return cell_error(c, "%s", why);
     if (hz_optimize(c, &p) && HZ_REGION + 3 > p.addr && HZ_REGION + 3 < p.addr + 5) {
         ksym_format(HZ_REGION + 3, b1, sizeof b1);
         ksym_format(pt.at, b2, sizeof b2);
-        cell_caught(c, "%s parked %s (%s), return address %s inside the jump",
+        cell_caught(c, "%s parked %s (%s), return address %s inside the jump%s",
                     mode == PARK_PREEMPT ? "thread hz-worker" : "cpu 1 interrupted in a #DB handler, hz-worker",
-                    pt.name, b2, b1);
+                    pt.name, b2, b1, hidden ? ", hidden behind the return probe's trampoline" : "");
     }
     if (!c->error)
         kprobe_unregister(&p);                   /* original bytes back before it resumes */
     park_finish(&pk);
+    if (hidden)
+        kretprobe_unregister(&rp);
     if (pk.result != pt.result)
         cell_error(c, "the parked call returned %d, not %d", pk.result, pt.result);
 }
