@@ -1,4 +1,4 @@
-/* Live-patch hazard cells (L1-L7; docs/livepatch.md): threads parked at
+/* Live-patch hazard cells (L1-L8; docs/livepatch.md): threads parked at
  * exact instructions (tests/kernel/hazard_park.h) or running inside patched
  * code while a patch of the cells' chain (lp_targets.c) is applied or
  * reverted under the boot's model (lp_model=; controls: lp_model=naive,
@@ -17,21 +17,24 @@
 #include "kernel/gbound.h"
 #include "patch/livepatch.h"
 #include "patch/kprobe.h"
+#include "patch/kretprobe.h"
 #include "tests/kernel/hazard_park.h"
 #include "tests/kernel/lp_targets.h"
 
 static char lp_cell[64] = "all";
-KPARAM_STR("lp_cell", lp_cell, "lp-cells: which cells (L1,...,L7 or all)");
+KPARAM_STR("lp_cell", lp_cell, "lp-cells: which cells (L1,...,L8 or all)");
 
 #define FUNC(old, new) LP_FUNC(old, new)
 #define PATCH(nm, f) struct lp_patch nm = LP_PATCH_INIT(#nm, f, LP_MODEL_BOOT)
 static struct lp_func f_ab[] = { FUNC(lpc_a, lpcn_a), FUNC(lpc_b, lpcn_b) };
 static struct lp_func f_a2b[] = { FUNC(lpc_a2, lpcn_a2), FUNC(lpc_b, lpcn_b) };
+static struct lp_func f_a3b[] = { FUNC(lpc_a3, lpcn_a3), FUNC(lpc_b, lpcn_b) };
 static struct lp_func f_fb[] = { FUNC(lpc_forever, lpcn_forever), FUNC(lpc_b, lpcn_b) };
 static struct lp_func f_sb[] = { FUNC(lpc_spin_a, lpcn_spin_a), FUNC(lpc_b, lpcn_b) };
 static struct lp_func f_b[] = { FUNC(lpc_b, lpcn_b) };
 static PATCH(p_ab, f_ab);
 static PATCH(p_a2b, f_a2b);
+static PATCH(p_a3b, f_a3b);
 static PATCH(p_fb, f_fb);
 static PATCH(p_sb, f_sb);
 static PATCH(p_b, f_b);
@@ -109,6 +112,21 @@ static bool cell_l2(char *why, size_t n)
 {
     bool ok = parked_cell(&p_a2b, (uint32_t)lpc_callee, call_a2, why, n);
     settle(&p_a2b);
+    return ok;
+}
+
+/* L8: L2 under a return probe on the callee: A's return address is on the
+ * stack only as the trampoline's; the real one is in the thread's list. */
+static int call_a3(int x) { (void)x; return lpc_a3(); }
+static bool cell_l8(char *why, size_t n)
+{
+    struct kretprobe rp = { .kp = { .symbol = "lpc_callee2" } };
+    bool ok;
+    if (kretprobe_register(&rp, why, n))
+        return false;
+    ok = parked_cell(&p_a3b, (uint32_t)lpc_callee2_mid, call_a3, why, n);
+    kretprobe_unregister(&rp);
+    settle(&p_a3b);
     return ok;
 }
 
@@ -286,6 +304,7 @@ static const struct { const char *name, *what; bool (*fn)(char *, size_t); } cel
     { "L5", "an interrupt calls B on a thread running old A", cell_l5 },
     { "L6", "a kernel thread that never reaches a safe point", cell_l6 },
     { "L7", "probes and patches on one function", cell_l7 },
+    { "L8", "L2 with the callee under a return probe (A's frame hidden behind its trampoline)", cell_l8 },
 };
 
 static bool chosen(const char *name)

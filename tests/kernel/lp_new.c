@@ -53,6 +53,16 @@ int lpcn_spin_a(volatile int *stop)
 /* Not patched: the callee lpc_a2 calls first (a frame of its own). */
 __attribute__((noipa)) void lpc_callee(void) { __asm__ volatile(""); }
 
+int lpcn_a3(void)
+{
+    lpc_callee2();
+    return 2 << 8 | lpc_b();
+}
+
+/* Not patched: lpc_a3's callee, with a point after its first instruction
+ * (a return probe's int3 goes there) to park a thread at. */
+__attribute__((noipa)) void lpc_callee2(void) { __asm__ volatile("nop\n.globl lpc_callee2_mid\nlpc_callee2_mid: nop"); }
+
 /* Patches the shell names (`lp list`): the targets' new versions. */
 static struct lp_func f_version2[] = { LP_FUNC(lpt_version, lpn_version2) };
 static struct lp_func f_add100[] = { LP_FUNC(lpt_add, lpn_add) };

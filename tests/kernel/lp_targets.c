@@ -45,6 +45,13 @@ LP_TARGET int lpc_a2(void)
     return 1 << 8 | lpc_b();
 }
 
+/* lpc_a2 with a callee a return probe can hide A's return address in (L8). */
+LP_TARGET int lpc_a3(void)
+{
+    lpc_callee2();
+    return 1 << 8 | lpc_b();
+}
+
 /* Always on a stack: loops calling B until *stop, failing on a B of the
  * other version; returns the number of calls, or -(B's result). */
 LP_TARGET int lpc_forever(volatile int *stop)
