@@ -31,6 +31,10 @@ MODELS = {
     "kgraft+nmi": ("lp_model=kgraft lp_bug=nmi_universe", {"L5"}),
     "ksplice+no_recover": ("lp_model=ksplice kretprobe_bug=no_recover", {"L8"}),
 }
+# Cells a control may or may not fail, seed by seed: the torture catches the
+# frame-pointer walk only when a preemption lands in a prologue of the chain
+# (1 of 3 seeds in one run).
+MAY = {("torture", "livepatch+fp")}
 GAP = {"kpatch": " lpt_gap=500", "ksplice": " lpt_gap=500"}
 CELL = re.compile(r"^lp-cells: (L\d) \S+: (PASS|FAIL)(?:: (.*))?$", re.M)
 TORTURE = re.compile(r"^!!! lp-torture: (mixed chain[^\n]*)|^lp-torture: (\d+) chains checked, (\d+) mixed", re.M)
@@ -79,7 +83,11 @@ def table(results, seeds, ms):
             errors = [w for v, w in got if v == "ERROR"]
             want = c in MODELS[m][1]
             txt = "caught %d/%d" % (len(caught), len(got)) if caught else "survived %d/%d" % (len(got), len(got))
-            if errors or not got or bool(caught) != want or (want and len(caught) != len(got)):
+            if (c, m) in MAY:
+                txt += " (either)"
+                if errors or not got:
+                    bad.append("%s %s: %s (%s)" % (c, m, txt, (errors or ["-"])[0]))
+            elif errors or not got or bool(caught) != want or (want and len(caught) != len(got)):
                 bad.append("%s %s: %s (%s)" % (c, m, txt, (errors or caught or ["-"])[0]))
                 txt += " **unexpected**"
             row.append(txt)

@@ -176,6 +176,7 @@ static bool cell_l4(char *why, size_t n)
         rc2 = lp_disable(&p_fb, err, sizeof err);     /* reverse it */
         kprintf("lp-cells:   reverse: %s\n", rc_name(rc2));
     }
+    thread_sleep_ns(5000000);         /* a few more calls of B from the loop */
     stop = 1;
     thread_join(t);
     if (ret < 0)
