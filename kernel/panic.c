@@ -9,6 +9,7 @@
 #include "kernel/qexit.h"
 #include "kernel/x86.h"
 #include "kernel/mem.h"
+#include "patch/kretprobe.h"
 
 static volatile int panic_cpu = -1;
 extern char alltraps_ret[];                 /* kernel/trapasm.S: trap()'s return address */
@@ -53,6 +54,7 @@ void backtrace_print(uint32_t ebp, int max)
         ret = ((uint32_t *)ebp)[1];
         if (!ret)
             return;
+        ret = kretprobe_recover(ebp + 4, ret);     /* behind a return probe's trampoline */
         ksym_format(ret - 1, sym, sizeof sym);
         kprintf("   #%d %08x %s\n", i, ret, sym);
         if (ret == (uint32_t)alltraps_ret && frame_ok(((uint32_t *)ebp)[2])) {

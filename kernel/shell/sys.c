@@ -13,6 +13,7 @@
 #include "kernel/sched.h"
 #include "kernel/uart.h"
 #include "patch/int3.h"
+#include "patch/kretprobe.h"
 #include "patch/poke.h"
 #include "patch/slot.h"
 #include "patch/kprobe.h"
@@ -76,6 +77,7 @@ static void backtrace(const struct tsnap *s, int max)
         ret = ((uint32_t *)ebp)[1];
         if (!ret)
             return;
+        ret = kretprobe_recover(ebp + 4, ret);     /* behind a return probe's trampoline */
         ksym_format(ret - 1, sym, sizeof sym);
         if (i || ret != s->eip)         /* sched_block's frame: its return is the saved EIP */
             kprintf("%46s#%d %08x %s\n", "", k++, ret, sym);

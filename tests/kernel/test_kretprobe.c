@@ -9,6 +9,7 @@
 #include "kernel/ksym.h"
 #include "kernel/thread.h"
 #include "kernel/unwind.h"
+#include "kernel/panic.h"
 #include "patch/kretprobe.h"
 #include "patch/djprobe.h"
 
@@ -215,4 +216,16 @@ KTEST(kretprobe_thread_exits_inside)
     KEXPECT_EQ(kretprobe_stats.exited - s0.exited, 1);
     kretprobe_unregister(&rp);
     KEXPECT_EQ(kretprobe_stats.pending_at_unregister - s0.pending_at_unregister, 0);
+}
+
+/* Manual (it panics on purpose): the panic report's backtrace from inside a
+ * function under a return probe names its real caller, rpt_call_panic, not
+ * the trampoline (scenarios retprobe-backtrace and its control). */
+NOIPA void rpt_panic_under(void) { panic("rpt_panic_under: a panic under a return probe"); }
+NOIPA void rpt_call_panic(void) { rpt_panic_under(); __asm__ volatile(""); }
+KTEST_MANUAL(kretprobe_backtrace_panic)
+{
+    static struct kretprobe rp = { .kp = { .symbol = "rpt_panic_under" } };
+    KASSERT(reg(ktest_ctx, &rp));
+    rpt_call_panic();
 }
