@@ -38,9 +38,10 @@ static struct rp_pool *retired;       /* rp_mutex */
 static struct sleeplock rp_mutex = SLEEPLOCK_INIT("kretprobe");
 
 static int rp_bug;
-KPARAM_ENUM("kretprobe_bug", rp_bug, "none|no_recover",
-            "no_recover: stack readers take the trampoline's address as it is (a negative control)");
-enum { RP_BUG_NONE, RP_BUG_NO_RECOVER };
+KPARAM_ENUM("kretprobe_bug", rp_bug, "none|no_recover|lifo",
+            "no_recover: stack readers take the trampoline's address as it is; lifo: a return takes "
+            "the newest instance, whatever its slot (negative controls)");
+enum { RP_BUG_NONE, RP_BUG_NO_RECOVER, RP_BUG_LIFO };
 
 /* IF=0. */
 static struct kretprobe_instance *pool_get(struct rp_pool *p)
@@ -111,13 +112,13 @@ NOPROBE void kretprobe_tramp_handler(struct trapframe *tf)
     struct kretprobe *rp;
     uint32_t prev = c->probe.running;
     c->probe.running = 1;                 /* nested probe hits are missed: the list is ours */
-    while (ri && ri->slot < slot) {
+    while (ri && ri->slot < slot && rp_bug != RP_BUG_LIFO) {
         __atomic_store_n(&t->rp_pending, ri->next, __ATOMIC_RELEASE);
         kretprobe_stats.abandoned++;
         pool_put(ri);
         ri = t->rp_pending;
     }
-    if (!ri || ri->slot != slot)
+    if (!ri || (ri->slot != slot && rp_bug != RP_BUG_LIFO))
         panic("kretprobe: thread %d (%s) returned through the trampoline at stack %08x with no "
               "instance there (newest at %08x): its real return address is lost", t->tid, t->name, slot,
               ri ? ri->slot : 0);
@@ -145,7 +146,7 @@ uint32_t kretprobe_recover(uint32_t slot, uint32_t ra)
     if (!(t = thread_owning_stack(slot, &guard)))
         return 0;
     for (ri = __atomic_load_n(&t->rp_pending, __ATOMIC_ACQUIRE); ri; ri = ri->next)
-        if (ri->slot == slot)
+        if (ri->slot == slot && ri->ret_addr != ra)   /* a tail call's: the trampoline again */
             return ri->ret_addr;
     return 0;
 }

@@ -229,3 +229,79 @@ KTEST_MANUAL(kretprobe_backtrace_panic)
     KASSERT(reg(ktest_ctx, &rp));
     rpt_call_panic();
 }
+
+/* A frame left without a return (longjmp out of rpt_leave): its instance
+ * is dropped as abandoned when rpt_outer, above it, returns. */
+static void *rpt_jb[5];
+NOIPA void rpt_leave(void) { __builtin_longjmp(rpt_jb, 1); }
+NOIPA int rpt_outer(void)
+{
+    if (__builtin_setjmp(rpt_jb) == 0)
+        rpt_leave();
+    return 7;
+}
+
+/* In a thread of its own: a return to a wrong address (kretprobe_bug=lifo)
+ * derails it, and the test sees it never got to the end. */
+static volatile int outer_ret, outer_done, outer_pending;
+static void outer_main(void *arg)
+{
+    (void)arg;
+    outer_ret = rpt_outer();
+    outer_pending = thread_current()->rp_pending != NULL;
+    outer_done = 1;
+}
+
+KTEST(kretprobe_frame_left_without_return)
+{
+    struct kretprobe ro = { .kp = { .symbol = "rpt_outer" }, .handler = ret_record };
+    struct kretprobe rl = { .kp = { .symbol = "rpt_leave" }, .handler = ret_record };
+    struct kretprobe_stats s0 = kretprobe_stats;
+    outer_ret = outer_done = outer_pending = 0;
+    KASSERT(reg(ktest_ctx, &ro));
+    KASSERT(reg(ktest_ctx, &rl));
+    thread_join(thread_create("rp-outer", outer_main, NULL, CPUMASK_ALL));
+    KEXPECT_EQ(outer_done, 1);
+    KEXPECT_EQ(outer_ret, 7);
+    KEXPECT_EQ(outer_pending, 0);
+    KEXPECT_EQ(ro.nreturn, 1);
+    KEXPECT_EQ(rl.nentry, 1);
+    KEXPECT_EQ(rl.nreturn, 0);
+    KEXPECT_EQ(kretprobe_stats.abandoned - s0.abandoned, 1);
+    kretprobe_unregister(&rl);
+    kretprobe_unregister(&ro);
+    KEXPECT_EQ(kretprobe_stats.pending_at_unregister - s0.pending_at_unregister, 0);
+}
+
+/* A tail call out of the probed function: rpt_tail jumps to rpt_add, whose
+ * return comes through the trampoline twice (rpt_add's instance holds the
+ * trampoline's address as its return address), rpt_add's handler first. */
+int rpt_tail(int a, int b);
+__asm__(".text\n.globl rpt_tail\n.type rpt_tail, @function\nrpt_tail:\n"
+        ".cfi_startproc\n    jmp rpt_add\n.cfi_endproc\n.size rpt_tail, . - rpt_tail\n");
+NOIPA int rpt_call_tail(int a, int b) { int r = rpt_tail(a, b); __asm__ volatile("" : "+r"(r)); return r; }
+
+static volatile int order[4], norder;
+static void ret_order_add(struct kretprobe_instance *ri, struct trapframe *tf) { (void)ri; (void)tf; order[norder++] = 1; }
+static void ret_order_tail(struct kretprobe_instance *ri, struct trapframe *tf)
+{
+    (void)ri;
+    order[norder++] = 2;
+    seen_eip = tf->eip;
+}
+
+KTEST(kretprobe_tail_call)
+{
+    struct kretprobe rt = { .kp = { .symbol = "rpt_tail" }, .handler = ret_order_tail };
+    struct kretprobe ra = { .kp = { .symbol = "rpt_add" }, .handler = ret_order_add };
+    norder = 0;
+    KASSERT(reg(ktest_ctx, &rt));
+    KASSERT(reg(ktest_ctx, &ra));
+    KEXPECT_EQ(rpt_call_tail(4, 5), 9);
+    KEXPECT_EQ(norder, 2);
+    KEXPECT_EQ(order[0], 1);
+    KEXPECT_EQ(order[1], 2);
+    KEXPECT_EQ(ksym_lookup(seen_eip)->addr, (uint32_t)rpt_call_tail);
+    kretprobe_unregister(&ra);
+    kretprobe_unregister(&rt);
+}
