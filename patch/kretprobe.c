@@ -22,10 +22,9 @@
 
 struct rp_pool {
     struct kretprobe *volatile rp;    /* NULL once unregistered: no handler runs */
-    volatile int lock;                /* free list: a test-and-set lock, IF=0 and
-                                       * cpu->probe.running set while held (no
-                                       * spinlock: its debug paths would all
-                                       * join the no-probe set) */
+    int lock;                         /* free list: 0, or its holder's CPU + 1; held
+                                       * with IF=0 (no spinlock: its debug paths
+                                       * would all join the no-probe set) */
     struct kretprobe_instance *free;
     volatile int nused;
     int n;
@@ -43,32 +42,47 @@ KPARAM_ENUM("kretprobe_bug", rp_bug, "none|no_recover|lifo",
             "the newest instance, whatever its slot (negative controls)");
 enum { RP_BUG_NONE, RP_BUG_NO_RECOVER, RP_BUG_LIFO };
 
-/* IF=0. */
+/* IF=0.  The lock holds its owner's CPU number + 1: false if this CPU holds
+ * it already (an NMI on top of the holder), else spin (another CPU holds it
+ * for a few instructions). */
+NOPROBE static bool pool_lock(struct rp_pool *p)
+{
+    int me = cpu_id() + 1, free = 0;
+    while (!__atomic_compare_exchange_n(&p->lock, &free, me, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+        if (free == me)
+            return false;
+        free = 0;
+        pause();
+    }
+    return true;
+}
+NOPROBE static void pool_unlock(struct rp_pool *p) { __atomic_store_n(&p->lock, 0, __ATOMIC_RELEASE); }
+
 static struct kretprobe_instance *pool_get(struct rp_pool *p)
 {
     struct kretprobe_instance *ri;
-    if (__atomic_exchange_n(&p->lock, 1, __ATOMIC_ACQUIRE))
-        return NULL;                  /* held (another CPU, briefly): missed */
+    if (!pool_lock(p))
+        return NULL;                  /* nested on its holder: missed */
     if ((ri = p->free)) {
         p->free = ri->next;
         p->nused++;
     }
-    __atomic_store_n(&p->lock, 0, __ATOMIC_RELEASE);
+    pool_unlock(p);
     return ri;
 }
 
-/* IF=0, and this CPU's probe.running set: no nested entry takes the lock. */
+/* IF=0, and this CPU's probe.running set: no entry nests on it here. */
 NOPROBE static void pool_put(struct kretprobe_instance *ri)
 {
     struct rp_pool *p = ri->pool;
-    while (__atomic_exchange_n(&p->lock, 1, __ATOMIC_ACQUIRE))
-        pause();
+    if (!pool_lock(p))
+        panic("kretprobe: pool lock nested on its holder, cpu %d", cpu_id());
     ri->next = p->free;
     p->free = ri;
     p->nused--;
     if (!p->rp)
         kretprobe_stats.reclaimed++;
-    __atomic_store_n(&p->lock, 0, __ATOMIC_RELEASE);
+    pool_unlock(p);
 }
 
 /* The entry probe's pre-handler: at a function's first byte the return
@@ -124,8 +138,9 @@ NOPROBE void kretprobe_tramp_handler(struct trapframe *tf)
               ri ? ri->slot : 0);
     tf->eip = ri->ret_addr;
     rp = __atomic_load_n(&ri->pool->rp, __ATOMIC_ACQUIRE);
-    if (rp && !(rp->kp.flags & KPROBE_DISABLED) && rp->handler) {
-        rp->handler(ri, tf);
+    if (rp && !(rp->kp.flags & KPROBE_DISABLED)) {
+        if (rp->handler)
+            rp->handler(ri, tf);
         __atomic_fetch_add(&rp->nreturn, 1, __ATOMIC_RELAXED);
     }
     __atomic_store_n((uint32_t *)slot, ri->ret_addr, __ATOMIC_RELEASE);   /* back first, */
@@ -231,12 +246,19 @@ int kretprobe_register(struct kretprobe *rp, char *err, size_t n)
 void kretprobe_unregister(struct kretprobe *rp)
 {
     struct rp_pool *p = rp->pool;
+    uint32_t fl;
     kprobe_unregister(&rp->kp);           /* no new entry; its handlers are done */
     rp->kp.pre_handler = NULL;
     sleeplock_acquire(&rp_mutex);
+    fl = read_eflags();
+    cli();
+    pool_lock(p);                         /* IF=0: nothing of this CPU's holds it */
+    kretprobe_stats.pending_at_unregister += (uint32_t)p->nused;   /* each counted back by pool_put */
     __atomic_store_n(&p->rp, NULL, __ATOMIC_RELEASE);
+    pool_unlock(p);
+    if (fl & EFLAGS_IF)
+        sti();
     int3_sync_refs();                     /* no return handler still runs with rp */
-    kretprobe_stats.pending_at_unregister += (uint32_t)__atomic_load_n(&p->nused, __ATOMIC_ACQUIRE);
     p->retired_next = retired;
     retired = p;
     rp->pool = NULL;
