@@ -4,7 +4,8 @@
  * thread and interrupted frame) and ksplice (the same with the word scan).
  * A frame in a function being replaced, old or active version, means retry
  * with backoff, then an abort that names the thread and the function.
- * tests/model/lptrans.pml: lp_kpatch (rv_switch), lp_naive. */
+ * tests/model/lptrans.pml: lp_kpatch (rv_switch), lp_naive; its lp_pop is
+ * lp_sites_push(p, false) in trans_complete (lp_trans.c). */
 #include "patch/lp_int.h"
 #include "patch/poke.h"
 #include "kernel/ksym.h"

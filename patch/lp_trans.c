@@ -8,8 +8,11 @@
  * version it is leaving (nor in the dispatcher).  Once every thread has
  * switched, the entries jump straight to the target versions.  The Spin
  * model tests/model/lptrans.pml has these steps by name: lp_start
- * (lp_trans_start), lp_switch (try_switch's compare-and-swap), lp_safe_point,
- * lp_reverse (lp_trans_reverse), lp_complete (trans_complete). */
+ * (lp_trans_start, with set_initial), lp_switch (try_switch's
+ * compare-and-swap), lp_safe_point (its read, then its compare-and-swap;
+ * "stale word" when that fails), lp_reverse (lp_trans_reverse, with bump),
+ * lp_pop and lp_complete (trans_complete), and lp_dispatch's three reads
+ * ("popped" when the version it read as top was popped meanwhile). */
 #include "patch/lp_int.h"
 #include "kernel/thread.h"
 #include "kernel/cpu.h"
@@ -52,7 +55,13 @@ int lp_transition_target(void) { return target; }
 struct lp_patch *lp_in_transition(void) { return __atomic_load_n(&lp_transition, __ATOMIC_ACQUIRE); }
 
 /* Where a call through stub i goes: its site's top version, or the one
- * below while the top is in transition and the caller is unpatched. */
+ * below while the top is in transition and the caller is unpatched.  Three
+ * reads, as in lptrans.pml: top, then the universe, then top's flag (the
+ * flag read before the universe gives a mixed chain across a completion and
+ * the next start: its variant livepatch+flag-first).  Open (its variant
+ * livepatch+then-disable-1): a call that read version 2 as top, then waits
+ * across the completion that pops it and the start of a disable of version
+ * 1 (set_initial: universe patched), runs version 2. */
 uint32_t lp_dispatch(int i)
 {
     struct lp_site *s = lp_stub_site[i];
@@ -67,7 +76,8 @@ uint32_t lp_dispatch(int i)
 }
 
 /* bump: also count a "run", so that a compare-and-swap prepared on the old
- * word fails (a safe point's or a check's, from before a start or reverse). */
+ * word fails (a safe point's or a check's, from before a start or reverse;
+ * lptrans.pml's bumped, and its variant livepatch+no-bump). */
 static void set_universe_as(struct thread *t, int u, uint32_t bump)
 {
     uint32_t w = t->lp_word;
@@ -88,7 +98,8 @@ void lp_thread_init(struct thread *t)
  * after them.  (Before: a thread the check had already counted as switched
  * wrote a stale universe at its safe point and entered a chain through the
  * stubs in it, just before the transition completed: lp-torture saw c1 of
- * v2, then c2 and c3 of v3.)  One try: IF may be off (uspace_return). */
+ * v2, then c2 and c3 of v3; lptrans.pml's safe-plain variants.)  One try:
+ * IF may be off (uspace_return). */
 void lp_safe_point(void)
 {
     struct thread *t = thread_current();
@@ -290,7 +301,8 @@ static int trans_complete(char *err, size_t n)
     /* Popped versions keep their transition flag: a call that read one as
      * its site's top just before the pop then takes the version below, the
      * target (with the flag cleared it ran the popped one: lp-torture saw a
-     * chain of v2, v2, v3 after a disable of v3). */
+     * chain of v2, v2, v3 after a disable of v3; lptrans.pml's variant
+     * livepatch+pop-clears). */
     for (i = 0; target == LP_U_PATCHED && i < lp_nall(p); i++)
         __atomic_store_n(&lp_fn(p, i)->transition, false, __ATOMIC_RELEASE);
     __atomic_store_n(&lp_transition, NULL, __ATOMIC_RELEASE);

@@ -59,6 +59,15 @@ VARIANTS = [
     ("lptrans", "livepatch+irq-wrong", ["LIVEPATCH", "IRQ_WRONG"], "L5"),
     ("lptrans", "kgraft+irq-wrong", ["KGRAFT", "IRQ_WRONG"], "L5"),
     ("lptrans", "livepatch+force", ["LIVEPATCH", "FORCE"], ("L1", "L5")),
+    # the two races lp-torture found (fixed), and what the fixes rest on
+    ("lptrans", "livepatch+pop-clears", ["LIVEPATCH", "POP_CLEARS"], "L1"),
+    ("lptrans", "livepatch+safe-plain", ["LIVEPATCH", "SAFE_PLAIN"], "L1"),
+    ("lptrans", "kgraft+safe-plain", ["KGRAFT", "SAFE_PLAIN"], "L1"),
+    ("lptrans", "livepatch+no-bump", ["LIVEPATCH", "NO_BUMP"], "L1"),
+    ("lptrans", "livepatch+word-last", ["LIVEPATCH", "WORD_LAST"], "L1"),
+    ("lptrans", "livepatch+flag-first", ["LIVEPATCH", "FLAG_FIRST"], "L1"),
+    # open: a call inside lp_dispatch across a completion and the next start
+    ("lptrans", "livepatch+then-disable-1", ["LIVEPATCH", "THEN_DISABLE_1"], ("L1", "L5")),
 ]
 STRATEGIES = {"int3-bypass": "S_BYPASS", "stop-machine": "S_STOPMACHINE",
               "int3-ipscan": "S_IPSCAN", "int3-stackscan": "S_STACKSCAN",
@@ -121,15 +130,26 @@ WHAT = {
     ("djopt", "safe+no-release-wait"): "`dj_release` frees without the scan",
     ("djopt", "safe+no-prep-refs"): "`dj_prepare` does not wait for int3 handlers",
     ("djopt", "safe+no-free-refs"): "freeing does not wait for int3 handlers",
-    ("lptrans", "livepatch"): "a stopped thread switches when its stack holds no A, no C under A, no B; "
-                              "safe points; one reverse",
-    ("lptrans", "kgraft"): "threads switch only at their safe points; one reverse",
-    ("lptrans", "kpatch"): "every thread outside A, C and B, then one flip (stop-machine)",
+    ("lptrans", "livepatch"): "enable 1, enable 2 over it, disable 2 (pop), back to back, one reverse; a "
+                              "stopped thread switches when its stack holds no version left and no "
+                              "dispatcher; safe points (read, compare-and-swap); lp_dispatch in 3 reads",
+    ("lptrans", "kgraft"): "the same; threads switch only at their safe points",
+    ("lptrans", "kpatch"): "the same patches; every thread outside A, C and B, then one flip (stop-machine)",
     ("lptrans", "naive"): "flip at once, no check (`lp_model=naive`)",
     ("lptrans", "fp"): "livepatch whose frame-pointer walk misses A under C (`lp_unwind=fp`)",
     ("lptrans", "livepatch+irq-wrong"): "interrupts in the target universe (`lp_bug=irq_universe`)",
     ("lptrans", "kgraft+irq-wrong"): "the same under kgraft",
     ("lptrans", "livepatch+force"): "`lp_force`: every thread switched at once",
+    ("lptrans", "livepatch+pop-clears"): "a disable's completion clears the popped version's flag (the "
+                                         "first race lp-torture found)",
+    ("lptrans", "livepatch+safe-plain"): "the safe point reads the target, then writes the universe (the "
+                                         "second race lp-torture found)",
+    ("lptrans", "kgraft+safe-plain"): "the same under kgraft",
+    ("lptrans", "livepatch+no-bump"): "compare-and-swap safe point, no bump at a start or reverse",
+    ("lptrans", "livepatch+word-last"): "the safe point reads its word after the target",
+    ("lptrans", "livepatch+flag-first"): "`lp_dispatch` reads the flag before the universe",
+    ("lptrans", "livepatch+then-disable-1"): "then disable 1 too: a call inside `lp_dispatch` across a "
+                                             "completion and the next start (open in the kernel)",
     ("djopt", "safe+reentry-in-place"): "a hit inside a handler steps in the text although the buffer is "
                                         "published (the bug the anywhere-torture found)",
 }
@@ -148,8 +168,10 @@ REACH = {
         ("H3 assertion", r"assert.*\bH3\b")]),
     "lptrans": {"L1 assertion": r"L1 a chain", "L5 assertion": r"L5 an interrupt",
                 "lp_start": r'printf\("lp_start', "lp_switch": r'printf\("lp_switch',
-                "lp_safe_point": r'printf\("lp_safe_point', "lp_reverse": r'printf\("lp_reverse',
-                "lp_complete": r'printf\("lp_complete'},
+                "lp_safe_point": r'printf\("lp_safe_point\\n', "lp_reverse": r'printf\("lp_reverse',
+                "lp_complete": r'printf\("lp_complete', "lp_pop": r'printf\("lp_pop',
+                "popped version read": r'printf\("lp_dispatch: popped', "version below": r'v = \(BELOW',
+                "stale safe point": r'printf\("lp_safe_point: stale'},
     "dbnest": {"own record": r"NEST the step pops", "NMI restore": r"dr6_nmi_exit: restore",
                "NMI iret": r"NMI iret"},
 }
@@ -160,6 +182,8 @@ def exempt(what, macros):
     if "STRATEGY=S_TASKSRCU" in macros and "MIDCALL" in macros and "ALLOW_MIDCALL" not in macros:
         # dj_prepare refuses the region: the probe only goes queued and back
         return what not in ("dj_queue", "dj_cancel", "H1 assertion", "H3 assertion")
+    if "KPATCH" in macros and what in ("popped version read", "version below"):
+        return True             # no transition: the entries never jump to the stubs
     if what == "H3 assertion":  # checked on a return from a callee: needs a call
         return "MIDCALL" not in macros and "LASTCALL" not in macros      # no callee
     return False
