@@ -44,10 +44,13 @@ KPARAM_ENUM("lp_unwind", lp_unwind, "exact|fp",
             "livepatch's stack check: the exact unwind, or the old frame-pointer walk (a negative control)");
 enum { LP_UNWIND_EXACT, LP_UNWIND_FP };
 static int lp_bug;
-KPARAM_ENUM("lp_bug", lp_bug, "none|irq_universe|nmi_universe",
+KPARAM_ENUM("lp_bug", lp_bug, "none|irq_universe|nmi_universe|no_dispatch_wait",
             "irq_universe: interrupt and NMI handlers run the target universe, not the interrupted "
-            "thread's; nmi_universe: NMI handlers only (negative controls)");
-enum { LP_BUG_NONE, LP_BUG_IRQ_UNIVERSE, LP_BUG_NMI_UNIVERSE };
+            "thread's; nmi_universe: NMI handlers only; no_dispatch_wait: a completion does not wait "
+            "for calls inside the dispatcher (negative controls)");
+enum { LP_BUG_NONE, LP_BUG_IRQ_UNIVERSE, LP_BUG_NMI_UNIVERSE, LP_BUG_NO_DISPATCH_WAIT };
+/* Calls inside lp_dispatch (from before their first read to their answer). */
+static volatile uint32_t lp_dispatching;
 
 static int universe(const struct thread *t) { return t->lp_word & LP_U_MASK; }
 int lp_thread_universe(const struct thread *t) { return universe(t); }
@@ -65,14 +68,21 @@ struct lp_patch *lp_in_transition(void) { return __atomic_load_n(&lp_transition,
 uint32_t lp_dispatch(int i)
 {
     struct lp_site *s = lp_stub_site[i];
-    struct lp_func *f = __atomic_load_n(&s->top, __ATOMIC_ACQUIRE);
-    int u = universe(thread_current());
+    struct lp_func *f;
+    uint32_t to;
+    int u;
+    __atomic_add_fetch(&lp_dispatching, 1, __ATOMIC_SEQ_CST);   /* before any read: trans_complete waits */
+    f = __atomic_load_n(&s->top, __ATOMIC_ACQUIRE);
+    __asm__ volatile(".globl lp_dispatch_top_read\nlp_dispatch_top_read:" ::: "memory");   /* cell L9 parks here */
+    u = universe(thread_current());
     if ((lp_bug == LP_BUG_IRQ_UNIVERSE && mycpu()->irq_depth) ||
         (lp_bug == LP_BUG_NMI_UNIVERSE && mycpu()->nmi_depth))
         u = target;
     if (f && __atomic_load_n(&f->transition, __ATOMIC_ACQUIRE) && u == LP_U_UNPATCHED)
         f = f->below;
-    return f && !f->nop ? (uint32_t)f->new_fn : s->addr + 5;
+    to = f && !f->nop ? (uint32_t)f->new_fn : s->addr + 5;
+    __atomic_sub_fetch(&lp_dispatching, 1, __ATOMIC_SEQ_CST);
+    return to;
 }
 
 /* bump: also count a "run", so that a compare-and-swap prepared on the old
@@ -305,6 +315,14 @@ static int trans_complete(char *err, size_t n)
      * livepatch+pop-clears). */
     for (i = 0; target == LP_U_PATCHED && i < lp_nall(p); i++)
         __atomic_store_n(&lp_fn(p, i)->transition, false, __ATOMIC_RELEASE);
+    /* A call that read a version as top before the entries changed must
+     * answer before the next transition can start: else a disable of the
+     * patch below, whose start makes its universe patched, lets it take the
+     * version this completion popped (lptrans.pml then-disable-1; cell L9).
+     * The entries no longer lead here, so the wait ends; it may sleep on a
+     * call preempted inside. */
+    while (lp_bug != LP_BUG_NO_DISPATCH_WAIT && __atomic_load_n(&lp_dispatching, __ATOMIC_SEQ_CST))
+        thread_sleep_ns(50000);
     __atomic_store_n(&lp_transition, NULL, __ATOMIC_RELEASE);
     kfree(ranges);
     ranges = NULL;

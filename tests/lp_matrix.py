@@ -18,7 +18,7 @@ sys.path.insert(0, HERE)
 import runner  # noqa: E402
 import scenario  # noqa: E402
 
-CELLS = ["L1", "L2", "L3", "L4", "L5", "L6", "L7", "L8", "torture"]
+CELLS = ["L1", "L2", "L3", "L4", "L5", "L6", "L7", "L8", "L9", "torture"]
 # column: (kernel parameters, cells expected to catch it)
 MODELS = {
     "kpatch": ("lp_model=kpatch", set()),
@@ -30,6 +30,7 @@ MODELS = {
     "kgraft+irq": ("lp_model=kgraft lp_bug=irq_universe", {"L5"}),
     "kgraft+nmi": ("lp_model=kgraft lp_bug=nmi_universe", {"L5"}),
     "ksplice+no_recover": ("lp_model=ksplice kretprobe_bug=no_recover", {"L8"}),
+    "livepatch+no_dispatch_wait": ("lp_model=livepatch lp_bug=no_dispatch_wait", {"L9"}),
 }
 # Cells a control may or may not fail, seed by seed: the torture catches the
 # frame-pointer walk only when a preemption lands in a prologue of the chain

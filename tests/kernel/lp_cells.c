@@ -1,4 +1,4 @@
-/* Live-patch hazard cells (L1-L8; docs/livepatch.md): threads parked at
+/* Live-patch hazard cells (L1-L9; docs/livepatch.md): threads parked at
  * exact instructions (tests/kernel/hazard_park.h) or running inside patched
  * code while a patch of the cells' chain (lp_targets.c) is applied or
  * reverted under the boot's model (lp_model=; controls: lp_model=naive,
@@ -22,19 +22,21 @@
 #include "tests/kernel/lp_targets.h"
 
 static char lp_cell[64] = "all";
-KPARAM_STR("lp_cell", lp_cell, "lp-cells: which cells (L1,...,L8 or all)");
+KPARAM_STR("lp_cell", lp_cell, "lp-cells: which cells (L1,...,L9 or all)");
 
 #define FUNC(old, new) LP_FUNC(old, new)
 #define PATCH(nm, f) struct lp_patch nm = LP_PATCH_INIT(#nm, f, LP_MODEL_BOOT)
 static struct lp_func f_ab[] = { FUNC(lpc_a, lpcn_a), FUNC(lpc_b, lpcn_b) };
 static struct lp_func f_a2b[] = { FUNC(lpc_a2, lpcn_a2), FUNC(lpc_b, lpcn_b) };
 static struct lp_func f_a3b[] = { FUNC(lpc_a3, lpcn_a3), FUNC(lpc_b, lpcn_b) };
+static struct lp_func f_ab3[] = { FUNC(lpc_a, lpcn3_a), FUNC(lpc_b, lpcn3_b) };
 static struct lp_func f_fb[] = { FUNC(lpc_forever, lpcn_forever), FUNC(lpc_b, lpcn_b) };
 static struct lp_func f_sb[] = { FUNC(lpc_spin_a, lpcn_spin_a), FUNC(lpc_b, lpcn_b) };
 static struct lp_func f_b[] = { FUNC(lpc_b, lpcn_b) };
 static PATCH(p_ab, f_ab);
 static PATCH(p_a2b, f_a2b);
 static PATCH(p_a3b, f_a3b);
+static PATCH(p_ab3, f_ab3);
 static PATCH(p_fb, f_fb);
 static PATCH(p_sb, f_sb);
 static PATCH(p_b, f_b);
@@ -239,6 +241,69 @@ static bool cell_l5(char *why, size_t n)
     return ok;
 }
 
+/* L9: a call inside the dispatcher across two transitions.  Patches 2 and
+ * 3 of A and B stacked; 3's disable is held in transition by a thread
+ * inside A v3; a worker switched to unpatched calls A and is parked in
+ * lp_dispatch right after it read top (version 3).  Then 3's disable
+ * completes (pops 3) and 2's disable starts (every universe patched): a
+ * worker let go only now would take the popped version 3 of A, then B v2.
+ * The completion must wait for it (a waker lets it go 50 ms into the wait).
+ * Only kgraft and livepatch have a dispatcher. */
+extern char lp_dispatch_top_read[];
+static void hold3_main(void *arg) { (void)arg; started = 1; ret = lpc_a(); }
+static int call_a_safe(int x) { (void)x; lp_safe_point(); return lpc_a(); }
+static void l9_waker(void *arg)
+{
+    struct gbound b;
+    gbound_start(&b, GBOUND_ALL, 50, 0);
+    while (!gbound_expired(&b))
+        thread_sleep_ns(1000000);
+    park_release(arg);
+}
+
+static bool cell_l9(char *why, size_t n)
+{
+    struct park pk = { (uint32_t)lp_dispatch_top_read, PARK_PREEMPT, 1, call_a_safe, 0, 0, 0, 0, 0, false, NULL };
+    struct thread *h, *w;
+    int rc, rc2;
+    bool ok = true;
+    if (lp_model != LP_KGRAFT && lp_model != LP_LIVEPATCH)
+        return kprintf("lp-cells:   no dispatcher under %s\n", lp_model_name(lp_model)), true;
+    if (ncpu < 2)
+        return ksnprintf(why, n, "needs 2 CPUs"), false;
+    if (lp_enable(&p_ab, err, sizeof err) || lp_enable(&p_ab3, err, sizeof err))
+        return ksnprintf(why, n, "stacking 2 and 3: %s", err), settle(&p_ab3), settle(&p_ab), false;
+    lpc_hold3 = 1;
+    h = start(hold3_main, 1u << 0);             /* asleep inside A v3, on cpu 0 */
+    rc = lp_disable(&p_ab3, err, sizeof err);
+    if (rc != 1 || park_start(&pk, why, n)) {
+        lpc_hold3 = 0;
+        thread_join(h);
+        if (rc != 1)
+            ksnprintf(why, n, "disable of 3 with a thread inside: %s, not in transition", rc_name(rc));
+        return settle(&p_ab3), settle(&p_ab), false;
+    }
+    lpc_hold3 = 0;
+    thread_join(h);
+    w = thread_create("lp-l9-waker", l9_waker, &pk, CPUMASK_ALL);
+    rc = lp_continue(err, sizeof err);          /* completes 3's disable: pops 3 */
+    rc2 = lp_disable(&p_ab, err, sizeof err);   /* starts 2's: every universe patched */
+    while (rc2 > 0)
+        rc2 = lp_continue(err, sizeof err);
+    kprintf("lp-cells:   disable 3 (a call parked in the dispatcher), then 2: %s, %s\n", rc_name(rc),
+            rc_name(rc2));
+    thread_join(w);
+    park_finish(&pk);
+    kprintf("lp-cells:   the parked call returned A v%d, B v%d\n", pk.result >> 8, pk.result & 0xFF);
+    if (mixed(pk.result, why, n, "the call parked in the dispatcher"))
+        ok = false;
+    else if (ret != (3 << 8 | 3))
+        ok = !ksnprintf(why, n, "the thread inside A v3 got %#x", ret);
+    settle(&p_ab);
+    settle(&p_ab3);
+    return ok;
+}
+
 /* L6: a kernel thread that never reaches a safe point (but holds no patched
  * function): livepatch's stack check switches it; kgraft waits and says so. */
 static bool cell_l6(char *why, size_t n)
@@ -306,6 +371,7 @@ static const struct { const char *name, *what; bool (*fn)(char *, size_t); } cel
     { "L6", "a kernel thread that never reaches a safe point", cell_l6 },
     { "L7", "probes and patches on one function", cell_l7 },
     { "L8", "L2 with the callee under a return probe (A's frame hidden behind its trampoline)", cell_l8 },
+    { "L9", "a call inside the dispatcher across a completion and the next start", cell_l9 },
 };
 
 static bool chosen(const char *name)

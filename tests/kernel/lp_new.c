@@ -53,6 +53,16 @@ int lpcn_spin_a(volatile int *stop)
 /* Not patched: the callee lpc_a2 calls first (a frame of its own). */
 __attribute__((noipa)) void lpc_callee(void) { __asm__ volatile(""); }
 
+/* A third version of the cells' chain (L9): A holds while lpc_hold3. */
+volatile int lpc_hold3;
+int lpcn3_b(void) { return 3; }
+int lpcn3_a(void)
+{
+    while (lpc_hold3)
+        thread_sleep_ns(1000000);
+    return 3 << 8 | lpc_b();
+}
+
 int lpcn_a3(void)
 {
     lpc_callee2();
