@@ -51,16 +51,19 @@ KPARAM_INT("sched_bug_max", sched_bug_max, 0, 1000000, "sched_bug: act at most t
 /* Negative controls: does bug `which` act on this occasion?  Once in
  * sched_bug_n occasions, from sched_bug_delay ms after sched_bug_t0 on, at
  * most sched_bug_max times.  Every bug site asks here, so all share the knobs. */
+static volatile uint32_t sched_bug_fired_n;
+uint32_t sched_bug_fired(void) { return sched_bug_fired_n; }
+
 bool sched_bug_fire(int which)
 {
-    static volatile uint32_t occasions, fired;
+    static volatile uint32_t occasions;
     if (sched_bug != which)
         return false;
     if (sched_bug_delay && clock_ns() < sched_bug_t0 + (uint64_t)sched_bug_delay * 1000000u)
         return false;
     if (__atomic_add_fetch(&occasions, 1, __ATOMIC_RELAXED) % (uint32_t)sched_bug_n)
         return false;
-    return !sched_bug_max || __atomic_add_fetch(&fired, 1, __ATOMIC_RELAXED) <= (uint32_t)sched_bug_max;
+    return !sched_bug_max || __atomic_add_fetch(&sched_bug_fired_n, 1, __ATOMIC_RELAXED) <= (uint32_t)sched_bug_max;
 }
 
 /* Bugs that corrupt a preempted thread act only inside [lo, hi) when hi != 0. */

@@ -41,6 +41,7 @@ extern void (*volatile sched_irq_hook)(struct trapframe *tf);
  *                       frame, saved EIP of the last voluntary switch)
  *   skip_switch         a due preemption does not switch */
 extern int sched_bug, sched_bug_n, sched_bug_flags, sched_bug_reg, sched_bug_delay, sched_bug_max;
+uint32_t sched_bug_fired(void);        /* times a bug acted (counted when sched_bug_max is set) */
 extern uint64_t sched_bug_t0;
 /* The bugs that damage or skip a preemption act only on preemptions with
  * EIP in [lo, hi) when hi != 0: the torture aims them at the code whose

@@ -13,6 +13,7 @@
 #include "kernel/scenario.h"
 #include "kernel/thread.h"
 #include "kernel/sched.h"
+#include "kernel/gbound.h"
 #include "kernel/cpu.h"
 #include "kernel/clock.h"
 #include "kernel/console.h"
@@ -596,6 +597,16 @@ static int scenario_sched_torture(char *why, size_t n)
     }
     while (!stopping && torture_running(end, sched_preempt_model == PREEMPT_FULL ? 2 : 0, LAND_PREEMPT))
         thread_sleep_ns(50000000);            /* a busy host: the landings not all reached yet */
+    if (!stopping && sched_bug && sched_bug_max && !sched_bug_fired()) {
+        struct gbound b;                      /* a planted bug not acted yet (a busy host ran little of
+                                               * its window): go on until it has, within 20 s */
+        gbound_start(&b, GBOUND_ALL, 20000, 0);
+        kprintf("sched-torture: sched_bug has not acted yet: the run goes on until it has (at most 20 s)\n");
+        while (!sched_bug_fired() && !gbound_expired(&b))
+            thread_sleep_ns(50000000), wake_watch();
+        for (i = 0; i < 5; i++)               /* its effect */
+            thread_sleep_ns(50000000), wake_watch();
+    }
     snap_ticks(NQ);
     thread_sleep_ns(60000000);                /* one more look for sleepers with a true condition */
     wake_watch();
