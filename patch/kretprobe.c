@@ -8,6 +8,7 @@
  * its probe until every instance came back (kretprobe_unregister). */
 #include "patch/kretprobe.h"
 #include "patch/int3.h"
+#include "patch/insn/insn.h"
 #include "kernel/thread.h"
 #include "kernel/trap.h"
 #include "kernel/ksym.h"
@@ -204,6 +205,88 @@ static void reclaim(void)
     }
 }
 
+/* ---- KRETPROBE_RET_SITES: an int3 probe on every ret ------------------- */
+struct rp_site { struct kprobe kp; struct kretprobe *rp; };
+#define RP_SITES_MAX 16
+
+static int rp_site_entry(struct kprobe *kp, struct trapframe *tf)
+{
+    (void)tf;
+    __atomic_fetch_add(&((struct kretprobe *)kp)->nentry, 1, __ATOMIC_RELAXED);
+    return 0;
+}
+
+static int rp_site_ret(struct kprobe *kp, struct trapframe *tf)
+{
+    struct kretprobe *rp = ((struct rp_site *)kp)->rp;
+    uint32_t eip = tf->eip;               /* after the int3 (a trap), or the region's start */
+    if (rp->handler) {
+        tf->eip = kp->addr;               /* the handler sees the ret's address */
+        rp->handler(NULL, tf);
+        tf->eip = eip;
+    }
+    __atomic_fetch_add(&rp->nreturn, 1, __ATOMIC_RELAXED);
+    return 0;
+}
+
+/* The function's rets, by a linear sweep of its original bytes. */
+static int find_rets(const struct ksym *k, uint32_t *at, char *err, size_t n)
+{
+    uint8_t code[16];
+    struct insn in;
+    uint32_t a = k->addr;
+    int nr = 0;
+    while (a < k->addr + k->size) {
+        uint32_t len = k->addr + k->size - a < 15 ? k->addr + k->size - a : 15;
+        kprobe_orig_bytes(code, a, len);
+        if (insn_decode(&in, code, len) != INSN_OK)
+            return ksnprintf(err, n, "kretprobe: %s: no instruction at %08x", k->name, a), -1;
+        if (insn_is_ret(&in)) {
+            if (nr == RP_SITES_MAX)
+                return ksnprintf(err, n, "kretprobe: %s has more than %d rets", k->name, RP_SITES_MAX), -1;
+            at[nr++] = a;
+        }
+        a += in.len;
+    }
+    if (!nr)
+        return ksnprintf(err, n, "kretprobe: %s has no ret (it leaves by a tail call or not at all): "
+                         "ret-site probes would see no return", k->name), -1;
+    return nr;
+}
+
+static int sites_register(struct kretprobe *rp, const struct ksym *k, char *err, size_t n)
+{
+    uint32_t at[RP_SITES_MAX];
+    int nr = find_rets(k, at, err, n), i;
+    if (nr < 0)
+        return -1;
+    if (rp->entry_handler)
+        return ksnprintf(err, n, "kretprobe: ret-site probes carry nothing from entry to return: no "
+                         "entry_handler"), -1;
+    if (!(rp->sites = kzalloc((size_t)nr * sizeof *rp->sites)))
+        return ksnprintf(err, n, "kretprobe: no memory"), -1;
+    rp->nentry = rp->nreturn = rp->nmissed = 0;
+    rp->kp.addr = k->addr;
+    rp->kp.symbol = NULL;
+    rp->kp.pre_handler = rp_site_entry;
+    for (i = 0; i < nr; i++)
+        rp->sites[i] = (struct rp_site){ .kp = { .addr = at[i], .pre_handler = rp_site_ret,
+                                                 .flags = rp->kp.flags }, .rp = rp };
+    for (i = 0; i <= nr; i++)
+        if (kprobe_register(i < nr ? &rp->sites[i].kp : &rp->kp, err, n))
+            break;
+    if (i <= nr) {
+        while (i--)
+            kprobe_unregister(&rp->sites[i].kp);
+        kfree(rp->sites);
+        rp->sites = NULL;
+        rp->kp.pre_handler = NULL;
+        return -1;
+    }
+    rp->nsites = nr;
+    return 0;
+}
+
 int kretprobe_register(struct kretprobe *rp, char *err, size_t n)
 {
     const struct ksym *k = NULL;
@@ -217,6 +300,8 @@ int kretprobe_register(struct kretprobe *rp, char *err, size_t n)
     if (!addr || !(k = ksym_lookup(addr)) || k->addr != addr)
         return ksnprintf(err, n, "kretprobe: %s%08x is not a function's first byte: the return address "
                          "is at the stack pointer only there", k ? k->name : "", addr), -1;
+    if (rp->kind == KRETPROBE_RET_SITES)
+        return sites_register(rp, k, err, n);
     if (!(p = kzalloc(sizeof *p + (size_t)max * sizeof p->inst[0])))
         return ksnprintf(err, n, "kretprobe: no memory for %d instances", max), -1;
     p->n = max;
@@ -247,6 +332,17 @@ void kretprobe_unregister(struct kretprobe *rp)
 {
     struct rp_pool *p = rp->pool;
     uint32_t fl;
+    int i;
+    if (rp->kind == KRETPROBE_RET_SITES) {
+        for (i = 0; i < rp->nsites; i++)
+            kprobe_unregister(&rp->sites[i].kp);
+        kprobe_unregister(&rp->kp);
+        kfree(rp->sites);
+        rp->sites = NULL;
+        rp->nsites = 0;
+        rp->kp.pre_handler = NULL;
+        return;
+    }
     kprobe_unregister(&rp->kp);           /* no new entry; its handlers are done */
     rp->kp.pre_handler = NULL;
     sleeplock_acquire(&rp_mutex);

@@ -10,6 +10,7 @@
 #include "patch/kprobe.h"
 
 struct rp_pool;
+struct rp_site;
 #define KRETPROBE_DATA 16
 struct kretprobe_instance {
     struct kretprobe_instance *next;  /* the thread's pending list, or the pool's free list */
@@ -28,10 +29,18 @@ struct kretprobe {
      * (a change is returned), tf->eip the real return address (read only). */
     void (*handler)(struct kretprobe_instance *ri, struct trapframe *tf);
     int maxactive;                    /* instances (0: 2 per CPU, at least 10) */
+    int kind;                         /* KRETPROBE_STACK, or KRETPROBE_RET_SITES: an int3 probe on
+                                       * every ret of the function instead (DTrace FBT's way): no
+                                       * stack is written and there is no maxactive, but a return
+                                       * by a tail call is not seen, entry_handler is not allowed,
+                                       * and the handler gets ri NULL and tf->eip at the ret */
     volatile uint32_t nmissed;        /* entries with no free instance */
     volatile uint32_t nentry, nreturn;   /* instances taken, return handlers run */
     struct rp_pool *pool;             /* internal */
+    struct rp_site *sites;
+    int nsites;
 };
+enum { KRETPROBE_STACK, KRETPROBE_RET_SITES };
 
 /* Register and unregister sleep: thread context.  Register refuses an
  * address that is not a function's first byte (err says why; nothing

@@ -305,3 +305,55 @@ KTEST(kretprobe_tail_call)
     kretprobe_unregister(&ra);
     kretprobe_unregister(&rt);
 }
+
+/* KRETPROBE_RET_SITES: an int3 probe on every ret.  Returns seen with their
+ * value, recursion without instances, no stack written (a sleeper's frame
+ * is as it was), and the tail call's return not seen: what it misses. */
+static void ret_site_record(struct kretprobe_instance *ri, struct trapframe *tf)
+{
+    seen_eax = tf->eax;
+    seen_eip = ri ? 0 : tf->eip;
+}
+
+KTEST(kretprobe_ret_sites)
+{
+    struct kretprobe rp = { .kp = { .symbol = "rpt_add" }, .handler = ret_site_record,
+                            .kind = KRETPROBE_RET_SITES };
+    struct kretprobe rr = { .kp = { .symbol = "rpt_rec" }, .kind = KRETPROBE_RET_SITES };
+    uint8_t before[16];
+    int i, bad = 0;
+    kmemcpy(before, (void *)rpt_add, 16);
+    KASSERT(reg(ktest_ctx, &rp));
+    KEXPECT(rp.nsites >= 1);
+    for (i = 0; i < 20; i++)
+        bad += rpt_call_add(i, 3) != i + 3;
+    KEXPECT_EQ(bad, 0);
+    KEXPECT_EQ(rp.nentry, 20);
+    KEXPECT_EQ(rp.nreturn, 20);
+    KEXPECT_EQ(seen_eax, 22);
+    KEXPECT_EQ(ksym_lookup(seen_eip)->addr, (uint32_t)rpt_add);   /* at the ret itself */
+    kretprobe_unregister(&rp);
+    KEXPECT_MEMEQ(before, (void *)rpt_add, 16);
+    KASSERT(reg(ktest_ctx, &rr));
+    KEXPECT_EQ(rpt_rec(9), 9);
+    KEXPECT_EQ(rr.nreturn, 10);
+    kretprobe_unregister(&rr);
+}
+
+KTEST(kretprobe_ret_sites_write_no_stack_and_miss_tail_calls)
+{
+    struct kretprobe rh = { .kp = { .symbol = "rpt_hold" }, .kind = KRETPROBE_RET_SITES };
+    struct kretprobe rt = { .kp = { .symbol = "rpt_tail" }, .kind = KRETPROBE_RET_SITES };
+    char err[160] = "";
+    struct holder h;
+    bool caller, tframe, tword;
+    KASSERT(reg(ktest_ctx, &rh));
+    hold_start(&h);
+    unwind_sees(h.t, &caller, &tframe, &tword);
+    KEXPECT(caller);
+    KEXPECT(!tword);                     /* nothing hidden */
+    kretprobe_unregister(&rh);           /* nothing pending */
+    KEXPECT_EQ(hold_end(&h), 42);
+    KEXPECT_EQ(kretprobe_register(&rt, err, sizeof err), -1);   /* rpt_tail has no ret */
+    KEXPECT_EQ(kmemcmp(err, "kretprobe: rpt_tail has no ret", 30), 0);
+}
