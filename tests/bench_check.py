@@ -58,6 +58,12 @@ RATIOS = {
     "kpatch: other CPUs parked, 1,000 / 100 sleepers": (
         "bench-livepatch-icount lp-stopped cpus=2 funcs=1 model=kpatch sleepers=1000",
         "bench-livepatch-icount lp-stopped cpus=2 funcs=1 model=kpatch sleepers=100"),
+    "return probe / entry probe, int3 entries": (
+        "bench-retprobe-icount rp-hit cpus=1 kind=kretprobe-int3",
+        "bench-retprobe-icount rp-hit cpus=1 kind=kprobe-int3"),
+    "return probe / entry probe, optimized entries": (
+        "bench-retprobe-icount rp-hit cpus=1 kind=kretprobe-optimized",
+        "bench-retprobe-icount rp-hit cpus=1 kind=kprobe-optimized"),
     "int3-emulate hit / direct call": (
         "bench-patch-icount hit cpus=1 kind=int3-emulate target=kp_call",
         "bench-patch-icount hit cpus=1 kind=direct target=kp_call"),
