@@ -141,7 +141,7 @@ NOPROBE void kretprobe_tramp_handler(struct trapframe *tf)
     rp = __atomic_load_n(&ri->pool->rp, __ATOMIC_ACQUIRE);
     if (rp && !(rp->kp.flags & KPROBE_DISABLED)) {
         if (rp->handler)
-            rp->handler(ri, tf);
+            rp->handler(rp, ri, tf);
         __atomic_fetch_add(&rp->nreturn, 1, __ATOMIC_RELAXED);
     }
     __atomic_store_n((uint32_t *)slot, ri->ret_addr, __ATOMIC_RELEASE);   /* back first, */
@@ -222,7 +222,7 @@ static int rp_site_ret(struct kprobe *kp, struct trapframe *tf)
     uint32_t eip = tf->eip;               /* after the int3 (a trap), or the region's start */
     if (rp->handler) {
         tf->eip = kp->addr;               /* the handler sees the ret's address */
-        rp->handler(NULL, tf);
+        rp->handler(rp, NULL, tf);
         tf->eip = eip;
     }
     __atomic_fetch_add(&rp->nreturn, 1, __ATOMIC_RELAXED);
@@ -295,11 +295,16 @@ int kretprobe_register(struct kretprobe *rp, char *err, size_t n)
     int i, max = rp->maxactive > 0 ? rp->maxactive : ncpu * 2 > 10 ? ncpu * 2 : 10;
     if (rp->kp.pre_handler || rp->kp.post_handler)
         return ksnprintf(err, n, "kretprobe: the entry probe's handlers are the kretprobe's own"), -1;
-    if (!addr && rp->kp.symbol && (k = ksym_by_name(rp->kp.symbol)))
+    if (!addr && rp->kp.symbol && !(k = ksym_by_name(rp->kp.symbol)))
+        return ksnprintf(err, n, "kretprobe: no function named '%s'", rp->kp.symbol), -1;
+    if (!addr && k)
         addr = k->addr + rp->kp.offset;
-    if (!addr || !(k = ksym_lookup(addr)) || k->addr != addr)
-        return ksnprintf(err, n, "kretprobe: %s%08x is not a function's first byte: the return address "
-                         "is at the stack pointer only there", k ? k->name : "", addr), -1;
+    if (!addr || !(k = ksym_lookup(addr)) || k->addr != addr) {
+        char at[64];
+        ksym_format(addr, at, sizeof at);
+        return ksnprintf(err, n, "kretprobe: %08x %s is not a function's first byte: the return address "
+                         "is at the stack pointer only there", addr, at), -1;
+    }
     if (rp->kind == KRETPROBE_RET_SITES)
         return sites_register(rp, k, err, n);
     if (!(p = kzalloc(sizeof *p + (size_t)max * sizeof p->inst[0])))

@@ -27,7 +27,7 @@ struct kretprobe {
     int (*entry_handler)(struct kretprobe_instance *ri, struct trapframe *tf);
     /* On return (IF=0), on the returning thread: tf->eax is the return value
      * (a change is returned), tf->eip the real return address (read only). */
-    void (*handler)(struct kretprobe_instance *ri, struct trapframe *tf);
+    void (*handler)(struct kretprobe *rp, struct kretprobe_instance *ri, struct trapframe *tf);
     int maxactive;                    /* instances (0: 2 per CPU, at least 10) */
     int kind;                         /* KRETPROBE_STACK, or KRETPROBE_RET_SITES: an int3 probe on
                                        * every ret of the function instead (DTrace FBT's way): no

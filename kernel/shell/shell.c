@@ -34,6 +34,7 @@ static const char *const load_subs[] = { "start", "stop", "status", 0 };
 static const char *const park_subs[] = { "start", "stop", "status", 0 };
 static const char *const uprobe_subs[] = { "add", "remove", "list", 0 };
 
+static const char *const retprobe_subs[] = { "add", "remove", "list", 0 };
 static const char *const lp_subs[] = { "list", "apply", "revert", "continue", "force", "threads", 0 };
 
 const struct shell_cmd shell_cmds[] = {
@@ -54,6 +55,11 @@ const struct shell_cmd shell_cmds[] = {
     { "probes", "probes", "same as probe list", cmd_probe, 0 },
     { "watch", "watch [count]", "print every probe's hits once a second until a key (or count times)", cmd_watch, 0 },
     { "call", "call FUNC [times] [arg]", "call a test target (sh_add sh_sum sh_mid_call kt_a kt_b dj_add dj_jcc dj_call_last lpt_version)", cmd_call, 0 },
+    { "retprobe", "retprobe add FUNC [optimize] [sites] | retprobe remove ID|all | retprobe list",
+      "return probes: the handler remembers the last return value\n"
+      "  FUNC: a function's name.  Default: the return address on the stack is replaced\n"
+      "  by a trampoline's (optimize: a jump-optimized entry); sites: an int3 on every\n"
+      "  ret instead (a tail call's return is not seen)", cmd_retprobe, retprobe_subs },
     { "threads", "threads [NAME|TID]", "threads: state, CPU, switches, symbolized saved EIP and backtrace", cmd_threads, 0 },
     { "cpus", "cpus", "CPUs: the thread each runs and where it is (sampled by a cross-CPU call)", cmd_cpus, 0 },
     { "stats", "stats", "int3, text_poke and jump-optimizer counters; slots, heap, pages, threads, serial input", cmd_stats, 0 },

@@ -86,6 +86,7 @@ int cmd_ps(int argc, char **argv);       /* kernel/shell/user.c */
 int cmd_run(int argc, char **argv);
 int cmd_uprobe(int argc, char **argv);   /* kernel/shell/uprobe.c */
 int cmd_lp(int argc, char **argv);       /* kernel/shell/lp.c */
+int cmd_retprobe(int argc, char **argv); /* kernel/shell/retprobe.c */
 void sh_uprobe_list(bool quiet_if_none);
 struct kscenario;
 /* Run s in the shell's thread with duration= ms; tag starts its lines. */

@@ -19,7 +19,7 @@ static uint32_t samples[CALLS];
 __attribute__((noipa)) int rpb_f(int x) { return x * 5 + 1; }
 
 static int nothing(struct kprobe *p, struct trapframe *tf) { (void)p; (void)tf; return 0; }
-static void ret_nothing(struct kretprobe_instance *ri, struct trapframe *tf) { (void)ri; (void)tf; }
+static void ret_nothing(struct kretprobe *rp, struct kretprobe_instance *ri, struct trapframe *tf) { (void)rp; (void)ri; (void)tf; }
 
 static uint32_t measure(const char *kind)
 {

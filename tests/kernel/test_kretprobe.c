@@ -43,11 +43,21 @@ static int entry_add1000(struct kretprobe_instance *ri, struct trapframe *tf)
     ri->data[0] = 1000;
     return 0;
 }
-static void ret_record(struct kretprobe_instance *ri, struct trapframe *tf)
+static void ret_record(struct kretprobe *rp, struct kretprobe_instance *ri, struct trapframe *tf)
 {
+    (void)rp;
     seen_eax = tf->eax;
     seen_eip = tf->eip;
     tf->eax += ri->data[0];
+}
+
+static bool has(const char *s, const char *w)
+{
+    size_t n = kstrlen(w);
+    for (; *s; s++)
+        if (!kmemcmp(s, w, n))
+            return true;
+    return false;
 }
 
 static bool reg(struct ktest_ctx *ktest_ctx, struct kretprobe *rp)
@@ -94,7 +104,7 @@ KTEST(kretprobe_refuses_a_non_entry)
     uint8_t before[16];
     kmemcpy(before, (void *)rpt_add, 16);
     KEXPECT_EQ(kretprobe_register(&rp, err, sizeof err), -1);
-    KEXPECT_EQ(kmemcmp(err, "kretprobe: rpt_add", 18), 0);   /* names where, then why */
+    KEXPECT(has(err, "<rpt_add+0x1/") && has(err, "is not a function's first byte"));
     KEXPECT_MEMEQ(before, (void *)rpt_add, 16);
 }
 
@@ -282,9 +292,10 @@ __asm__(".text\n.globl rpt_tail\n.type rpt_tail, @function\nrpt_tail:\n"
 NOIPA int rpt_call_tail(int a, int b) { int r = rpt_tail(a, b); __asm__ volatile("" : "+r"(r)); return r; }
 
 static volatile int order[4], norder;
-static void ret_order_add(struct kretprobe_instance *ri, struct trapframe *tf) { (void)ri; (void)tf; order[norder++] = 1; }
-static void ret_order_tail(struct kretprobe_instance *ri, struct trapframe *tf)
+static void ret_order_add(struct kretprobe *rp, struct kretprobe_instance *ri, struct trapframe *tf) { (void)rp; (void)ri; (void)tf; order[norder++] = 1; }
+static void ret_order_tail(struct kretprobe *rp, struct kretprobe_instance *ri, struct trapframe *tf)
 {
+    (void)rp;
     (void)ri;
     order[norder++] = 2;
     seen_eip = tf->eip;
@@ -309,8 +320,9 @@ KTEST(kretprobe_tail_call)
 /* KRETPROBE_RET_SITES: an int3 probe on every ret.  Returns seen with their
  * value, recursion without instances, no stack written (a sleeper's frame
  * is as it was), and the tail call's return not seen: what it misses. */
-static void ret_site_record(struct kretprobe_instance *ri, struct trapframe *tf)
+static void ret_site_record(struct kretprobe *rp, struct kretprobe_instance *ri, struct trapframe *tf)
 {
+    (void)rp;
     seen_eax = tf->eax;
     seen_eip = ri ? 0 : tf->eip;
 }
