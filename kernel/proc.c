@@ -127,7 +127,9 @@ static int build(struct proc *p, uint32_t *entry, char *err, int errlen)
         ksnprintf(err, (size_t)errlen, "out of memory for the slot page");
         return -ENOMEM;
     }
-    *uvm_pte(p->pgdir, USER_XOL, false) &= ~PTE_W;    /* user probes' copies: read-only for the process */
+    pte = uvm_pte(p->pgdir, USER_XOL, false);
+    *pte &= ~PTE_W;                                   /* user probes' copies: read-only for the process */
+    *(uint8_t *)((*pte & ~0xFFFu) + (USER_URET_TRAMP - USER_XOL)) = 0xCC;   /* user return probes' trampoline */
     pte = uvm_pte(p->pgdir, USER_STACK_TOP - 4, false);
     *(uint32_t *)((*pte & ~0xFFFu) + PAGE_SIZE - 4) = p->arg;
     return 0;
@@ -200,6 +202,7 @@ void proc_exit(int code)
                 reap_push(c);
         }
     uprobe_proc_exit(p);
+    uretprobe_proc_exit(p);
     p->state = P_ZOMBIE;
     if (p->detached)
         reap_push(p);

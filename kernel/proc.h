@@ -27,6 +27,7 @@
 enum proc_state { P_FREE, P_RUN, P_ZOMBIE };
 
 struct usite;
+struct uretprobe_instance;
 struct proc {
     int pid;
     char name[16];
@@ -48,6 +49,7 @@ struct proc {
     volatile bool entered;           /* has run in ring 3 (its user EIP is in the frame atop its stack) */
     struct usite *ustep;             /* a uprobe hit stepping its copy at USER_XOL (patch/uprobe_hit.c) */
     uint32_t ustep_tf;               /* the process's own EFLAGS.TF meanwhile */
+    struct uretprobe_instance *uret_pending;   /* user return probes, newest first (patch/uretprobe.c) */
     struct completion done;
 };
 

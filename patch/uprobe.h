@@ -7,6 +7,7 @@
 #ifndef UPROBE_H
 #define UPROBE_H
 #include "kernel/types.h"
+#include "kernel/usys.h"
 
 struct trapframe;
 struct proc;
@@ -49,6 +50,38 @@ void uprobe_proc_exit(struct proc *p);
 extern bool (*uprobe_db_hook)(struct trapframe *tf);   /* a process dies mid-step: drop its reference */
 /* Where a user EIP really is: a slot address maps back to the probed one. */
 uint32_t uprobe_real_eip(const struct proc *p, uint32_t eip);
+
+/* User return probes (patch/uretprobe.c): an entry probe on a function's
+ * first instruction (u: prog and symbol, offset 0; u.flags as a uprobe's)
+ * saves the return address on the user stack and writes the trampoline's
+ * (an int3 at USER_URET_TRAMP in every process's slot page) over it; the
+ * return traps there, handler runs (tf->eax: the return value; tf->eip:
+ * the real return address) and the process goes on at the real one.
+ * Pending instances are listed per process, matched by stack slot (a frame
+ * left without a return is dropped); unregister with instances pending
+ * leaves them to come back (no handler runs); a process that exits or is
+ * killed gives them back.  An entry whose return address cannot be read or
+ * replaced is refused and counted (nrefused), the process goes on. */
+#define USER_URET_TRAMP (USER_XOL + 0x800)
+struct uret_pool;
+struct uretprobe_instance {
+    struct uretprobe_instance *next;  /* the process's pending list, or the pool's free list */
+    struct uret_pool *pool;
+    uint32_t ret_addr, slot;          /* the real return address, its user stack word */
+};
+struct uretprobe {
+    struct uprobe u;
+    void (*handler)(struct uretprobe *r, struct trapframe *tf, struct proc *p);
+    int maxactive;                    /* instances (0: 16) */
+    volatile uint32_t nentry, nreturn, nmissed, nrefused;
+    struct uret_pool *pool;           /* internal */
+};
+int uretprobe_register(struct uretprobe *r, char *err, size_t errlen);
+void uretprobe_unregister(struct uretprobe *r);
+bool uretprobe_trap(struct proc *p, struct trapframe *tf);   /* #BP at the trampoline */
+void uretprobe_proc_exit(struct proc *p);
+struct uretprobe_stats { uint32_t pending_at_unregister, reclaimed, abandoned, exited, no_instance; };
+extern struct uretprobe_stats uretprobe_stats;
 
 /* Jump optimization (patch/uprobe_opt.c), thread context: 0 optimized, -1
  * refused (err says which hazard), 1 busy (a process would resume inside

@@ -93,7 +93,10 @@ static bool emulate(struct usite *s, struct trapframe *tf, struct proc *p)
 static bool on_bp(struct proc *p, struct trapframe *tf)
 {
     uint32_t a = tf->eip - 1, *pte;
-    struct usite *s = find_ref(p->prog, a);
+    struct usite *s;
+    if (uretprobe_trap(p, tf))         /* a return through the user return probes' trampoline */
+        return true;
+    s = find_ref(p->prog, a);
     if (!s) {
         /* Removed meanwhile only while its site is GOING (the remover's core
          * sync cannot end while this handler runs); anything else, a lone

@@ -3,7 +3,7 @@
 # i386 psABI, static, no libc; libgcc for 64-bit division); user/spin.S stands
 # alone.  All are embedded in the kernel through build/user/uprogs.o.
 UB      := $(B)/user
-UPROGS  := hello syscalls badptr fault utorture spin ubench utarget uworker umem ucell uedge fuzz
+UPROGS  := hello syscalls badptr fault utorture spin ubench utarget uworker umem ucell uedge fuzz uret
 UELFS   := $(UPROGS:%=$(UB)/%.elf)
 ULIB    := $(UB)/crt0.o $(UB)/usys.o $(UB)/regs.o $(UB)/ulib.o $(UB)/fmt.o
 UCFLAGS := -std=gnu11 -O2 -g -Wall -Werror -ffreestanding -fno-pic -fno-pie -static -nostdlib \
