@@ -3,7 +3,8 @@
  * uret_sleep (sleeps 1 ms inside, x+7) and uret_rec (recursion, depth x%4),
  * each result checked here; report(0): calls of uret_f, report(1): of
  * uret_sleep, report(2): of uret_rec, all levels; exit code: wrong results.
- * main(-n): n calls of uret_sleep only (a process nearly always inside). */
+ * main(-n): n calls of uret_sleep only (a process nearly always inside).
+ * main(1000000 + ms): rounds (uret_sleep every 8th) until ms have passed. */
 #include "user/ulib.h"
 
 #define NOIPA __attribute__((noipa))
@@ -27,6 +28,19 @@ int main(int n)
 {
     uint32_t nf = 0, ns = 0, nr = 0;
     int i;
+    if (n >= 1000000) {                 /* retprobe-torture: rounds until n - 1000000 ms passed */
+        uint32_t end = uptime() + (uint32_t)n - 1000000u;
+        for (i = 0; uptime() < end; i++) {
+            want("uret_f", i, uret_f(i), i * 3 + 1), nf++;
+            if (i % 8 == 0)
+                want("uret_sleep", i, uret_sleep(i), i + 7), ns++;
+            want("uret_rec", i % 4, uret_rec(i % 4), i % 4 + 1), nr += (uint32_t)(i % 4) + 1;
+        }
+        report(0, nf);
+        report(1, ns);
+        report(2, nr);
+        return errors;
+    }
     if (n < 0) {                        /* -n calls of uret_sleep only: mostly asleep inside */
         for (i = 0; i < -n; i++)
             want("uret_sleep", i, uret_sleep(i), i + 7), ns++;
