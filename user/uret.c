@@ -24,35 +24,28 @@ static void want(const char *what, int x, int got, int exp)
         printf("uret: %s(%d) = %d, want %d\n", what, x, got, exp);
 }
 
+static uint32_t nf, ns, nr;
+static void round_of_calls(int i, int sleep_every)
+{
+    want("uret_f", i, uret_f(i), i * 3 + 1), nf++;
+    if (i % sleep_every == 0)
+        want("uret_sleep", i, uret_sleep(i), i + 7), ns++;
+    want("uret_rec", i % 4, uret_rec(i % 4), i % 4 + 1), nr += (uint32_t)(i % 4) + 1;
+}
+
 int main(int n)
 {
-    uint32_t nf = 0, ns = 0, nr = 0;
+    uint32_t end = uptime() + (uint32_t)n - 1000000u;
     int i;
-    if (n >= 1000000) {                 /* retprobe-torture: rounds until n - 1000000 ms passed */
-        uint32_t end = uptime() + (uint32_t)n - 1000000u;
-        for (i = 0; uptime() < end; i++) {
-            want("uret_f", i, uret_f(i), i * 3 + 1), nf++;
-            if (i % 8 == 0)
-                want("uret_sleep", i, uret_sleep(i), i + 7), ns++;
-            want("uret_rec", i % 4, uret_rec(i % 4), i % 4 + 1), nr += (uint32_t)(i % 4) + 1;
-        }
-        report(0, nf);
-        report(1, ns);
-        report(2, nr);
-        return errors;
-    }
-    if (n < 0) {                        /* -n calls of uret_sleep only: mostly asleep inside */
+    if (n >= 1000000)                   /* retprobe-torture: rounds until n - 1000000 ms passed */
+        for (i = 0; uptime() < end; i++)
+            round_of_calls(i, 8);
+    else if (n < 0)                     /* -n calls of uret_sleep only: mostly asleep inside */
         for (i = 0; i < -n; i++)
             want("uret_sleep", i, uret_sleep(i), i + 7), ns++;
-        report(1, ns);
-        return errors;
-    }
-    for (i = 0; i < n; i++) {
-        want("uret_f", i, uret_f(i), i * 3 + 1), nf++;
-        if (i % 4 == 0)
-            want("uret_sleep", i, uret_sleep(i), i + 7), ns++;
-        want("uret_rec", i % 4, uret_rec(i % 4), i % 4 + 1), nr += (uint32_t)(i % 4) + 1;
-    }
+    else
+        for (i = 0; i < n; i++)
+            round_of_calls(i, 4);
     report(0, nf);
     report(1, ns);
     report(2, nr);

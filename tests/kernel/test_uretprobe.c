@@ -62,16 +62,23 @@ KTEST(uretprobe_returns_seen_on_every_cpu)
     KEXPECT_EQ(last_eax != 0, 1);
 }
 
+/* A process that calls uret_sleep 400 times, under r, 5 calls in. */
+static struct proc *inside(struct uretprobe *r)
+{
+    struct proc *p = spawn(-400);
+    int tries;
+    for (tries = 0; p && tries < 1000 && r->nentry < 5; tries++)
+        thread_sleep_ns(1000000);
+    return p;
+}
+
 KTEST(uretprobe_unregister_while_inside)
 {
     struct uretprobe r;
     struct uretprobe_stats s0 = uretprobe_stats;
     struct proc *p;
-    int tries;
     KASSERT(reg(ktest_ctx, &r, "uret_sleep"));
-    KASSERT((p = spawn(-400)) != NULL);
-    for (tries = 0; tries < 1000 && r.nentry < 5; tries++)
-        thread_sleep_ns(1000000);
+    KASSERT((p = inside(&r)) != NULL);
     uretprobe_unregister(&r);             /* it is asleep inside uret_sleep, nearly always */
     KEXPECT_EQ(proc_wait(p), 0);          /* every call returned to its real caller */
     KEXPECT(uretprobe_stats.pending_at_unregister - s0.pending_at_unregister >= 1);
@@ -85,11 +92,8 @@ KTEST(uretprobe_process_killed_inside)
     struct uretprobe r;
     struct uretprobe_stats s0 = uretprobe_stats;
     struct proc *p;
-    int tries;
     KASSERT(reg(ktest_ctx, &r, "uret_sleep"));
-    KASSERT((p = spawn(-400)) != NULL);
-    for (tries = 0; tries < 1000 && r.nentry < 5; tries++)
-        thread_sleep_ns(1000000);
+    KASSERT((p = inside(&r)) != NULL);
     p->killed = true;                     /* ends at its next return to user mode */
     proc_wait(p);
     KEXPECT(uretprobe_stats.exited - s0.exited >= 1);
