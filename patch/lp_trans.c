@@ -59,12 +59,20 @@ struct lp_patch *lp_in_transition(void) { return __atomic_load_n(&lp_transition,
 
 /* Where a call through stub i goes: its site's top version, or the one
  * below while the top is in transition and the caller is unpatched.  Three
- * reads, as in lptrans.pml: top, then the universe, then top's flag (the
- * flag read before the universe gives a mixed chain across a completion and
- * the next start: its variant livepatch+flag-first).  Open (its variant
- * livepatch+then-disable-1): a call that read version 2 as top, then waits
- * across the completion that pops it and the start of a disable of version
- * 1 (set_initial: universe patched), runs version 2. */
+ * reads, as in lptrans.pml: top, then the universe, then top's flag.  The
+ * call is counted in lp_dispatching from before its first read to its
+ * answer, and trans_complete waits until none is: a call that read version
+ * 2 as top no longer runs it after the completion that popped it and the
+ * start of a disable of patch 1 (set_initial: universe patched), which
+ * lptrans.pml's livepatch+then-disable-1+no-dispatch-wait shows (cell L9,
+ * lp_bug=no_dispatch_wait).  Without the wait, the flag read before the
+ * universe also gives a mixed chain (livepatch+flag-first+no-dispatch-wait).
+ * Open (livepatch+then-disable-1, kgraft too): a call between the entry's
+ * jmp and its count (stub, lp_dispatch_common) is not waited for; counted
+ * after the wait, it reads its universe before the next start's set_initial
+ * and the flag after that start set it, and takes the version below (the
+ * original A, then B of version 1).  In the model, with the wait, the flag
+ * read before the universe closes it (livepatch+then-disable-1+flag-first). */
 uint32_t lp_dispatch(int i)
 {
     struct lp_site *s = lp_stub_site[i];

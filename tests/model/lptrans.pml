@@ -23,7 +23,10 @@
  * lp_dispatch).  A call goes where the entry jumps: a version, or the stub,
  * and then lp_dispatch reads, in three steps as the kernel's code does, the
  * site's top, the caller's universe, and top's transition flag (set and an
- * unpatched caller: the version below).
+ * unpatched caller: the version below).  Before its first read it counts
+ * itself in lp_dispatching (dispatching), after its answer it counts itself
+ * out; a completion, once its entries, pop and flags are written, waits
+ * until no call is counted, then sets lp_transition = NULL.
  *
  * lp_word (a thread's universe and a run count): the model keeps the
  * universe (univ) and of the count what a compare-and-swap can tell,
@@ -44,10 +47,20 @@
  * completion clears the popped versions' flags; SAFE_PLAIN, the safe point
  * before the fix (read the target, then write the universe).  And what the
  * fixes rest on: NO_BUMP, no bump at a start or reverse; WORD_LAST, the safe
- * point reads its word after the target; FLAG_FIRST, lp_dispatch reads the
- * flag before the universe.  THEN_DISABLE_1 shows a race still open in the
- * kernel: a call inside lp_dispatch across the completion that pops version
- * 2 and the start of disable 1 runs version 2 (L1). */
+ * point reads its word after the target; NO_DISPATCH_WAIT, the completion
+ * does not wait for calls in lp_dispatch (lp_bug=no_dispatch_wait).
+ * THEN_DISABLE_1 (then disable 1 too) shows what that wait is for: without
+ * it, a call that read version 2 as top waits inside lp_dispatch across the
+ * completion that pops version 2 and the start of disable 1 (set_initial:
+ * universe patched), and runs version 2 (L1).  With the wait, a race is
+ * still open in the kernel: a call between the entry's jmp and its count
+ * (stub, lp_dispatch_common) is not waited for; counted only after the
+ * wait, it reads its universe before disable 1's set_initial and the flag
+ * after disable 1's start set it, and runs the original A, then B of version
+ * 1 (L1).  FLAG_FIRST, lp_dispatch reads the flag before the universe:
+ * without the wait a mixed chain across a completion and the next start
+ * (the reason for the kernel's order); with it, a proposal (not in the
+ * kernel) that closes the race left open. */
 
 #define NT 2
 #define OUT 0
@@ -69,6 +82,7 @@
 
 byte where[NT], univ[NT], ver_a[NT];
 bool disp[NT], bumped[NT];
+byte dispatching;       /* lp_dispatching: calls inside lp_dispatch */
 bool transition;        /* lp_transition != NULL */
 byte target;            /* lp_trans.c's target: 1 LP_U_PATCHED, 0 LP_U_UNPATCHED */
 byte top;               /* lp_site.top: 0 (NULL, the original), 1 or 2 */
@@ -89,7 +103,9 @@ inline enter(t, kind, v)
 }
 
 /* A call of A or B by thread t when g holds (irq: from an interrupt): the
- * entry's jmp, to a version or to the stub, then lp_dispatch(i). */
+ * entry's jmp, to a version or to the stub, then lp_dispatch(i): it counts
+ * itself in lp_dispatching before its first read and out once it has its
+ * answer. */
 inline call(t, g, kind, irq, v, f, u)
 {
     atomic {
@@ -100,9 +116,10 @@ inline call(t, g, kind, irq, v, f, u)
         fi
     };
     if
-    :: atomic { disp[t] -> f = top }                                /* lp_dispatch: f = s->top */
+    :: atomic { disp[t] -> dispatching++ };                         /* lp_dispatch: lp_dispatching++ */
+        atomic { f = top };                                         /* f = s->top */
 #if defined(FLAG_FIRST)
-        atomic { u = (f > 0 && flag[f]) };                          /* (control: f->transition first) */
+        atomic { u = (f > 0 && flag[f]) };                          /* (FLAG_FIRST: f->transition first) */
 #define BELOW (u && univ[t] == 0)
 #elif defined(IRQ_WRONG)
         atomic { u = (irq -> target : univ[t]) };                   /* lp_bug=irq_universe: u = target */
@@ -116,10 +133,16 @@ inline call(t, g, kind, irq, v, f, u)
             :: f > top -> printf("lp_dispatch: popped\n")         /* (f was popped since it was read) */
             :: else -> skip
             fi;
+#if !defined(FLAG_FIRST) && !defined(IRQ_WRONG)
+            if
+            :: u != univ[t] -> printf("lp_dispatch: universe reset\n")  /* (reset since it was read) */
+            :: else -> skip
+            fi;
+#endif
             v = (BELOW -> f - 1 : f);                               /* f && f->transition && u == UNPATCHED:
                                                                      * f->below; else f (NULL: addr + 5) */
-            disp[t] = 0; f = 0; u = 0;
-            enter(t, kind, v) }                                     /* ret into v (lp_dispatch_common) */
+            dispatching--; f = 0; u = 0 };                          /* lp_dispatching-- */
+        atomic { disp[t] = 0; enter(t, kind, v) }                   /* ret into v (lp_dispatch_common) */
     :: else -> skip
     fi
 }
@@ -297,6 +320,12 @@ proctype patcher()
         :: target == 1 -> flag[cur] = 0                             /* target == LP_U_PATCHED: cleared; */
         :: else -> skip                                             /* popped versions keep the flag */
         fi;
+#endif
+#ifndef NO_DISPATCH_WAIT
+        do                                                          /* while (lp_dispatching) */
+        :: dispatching == 0 -> break
+        :: atomic { dispatching > 0 -> printf("lp_complete: waits for the dispatcher\n") }  /* sleep */
+        od;
 #endif
         atomic { transition = 0; printf("lp_complete\n");          /* lp_transition = NULL */
                  op = (target == en -> op + 1 : op);                /* a reversed one runs again */

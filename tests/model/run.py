@@ -65,9 +65,18 @@ VARIANTS = [
     ("lptrans", "kgraft+safe-plain", ["KGRAFT", "SAFE_PLAIN"], "L1"),
     ("lptrans", "livepatch+no-bump", ["LIVEPATCH", "NO_BUMP"], "L1"),
     ("lptrans", "livepatch+word-last", ["LIVEPATCH", "WORD_LAST"], "L1"),
-    ("lptrans", "livepatch+flag-first", ["LIVEPATCH", "FLAG_FIRST"], "L1"),
-    # open: a call inside lp_dispatch across a completion and the next start
-    ("lptrans", "livepatch+then-disable-1", ["LIVEPATCH", "THEN_DISABLE_1"], ("L1", "L5")),
+    # the completion's wait for calls inside lp_dispatch: without it, lp_dispatch's
+    # reads must come in the kernel's order; disable 1 after 2 shows what the
+    # wait is for, and the race still open with it (a call between the entry's
+    # jmp and its count), which the other order closes (a proposal)
+    ("lptrans", "livepatch+flag-first+no-dispatch-wait", ["LIVEPATCH", "FLAG_FIRST", "NO_DISPATCH_WAIT"], "L1"),
+    ("lptrans", "livepatch+then-disable-1+no-dispatch-wait", ["LIVEPATCH", "THEN_DISABLE_1", "NO_DISPATCH_WAIT"],
+     "L1"),
+    ("lptrans", "kgraft+then-disable-1+no-dispatch-wait", ["KGRAFT", "THEN_DISABLE_1", "NO_DISPATCH_WAIT"], "L1"),
+    ("lptrans", "livepatch+then-disable-1", ["LIVEPATCH", "THEN_DISABLE_1"], "L1"),
+    ("lptrans", "kgraft+then-disable-1", ["KGRAFT", "THEN_DISABLE_1"], "L1"),
+    ("lptrans", "livepatch+then-disable-1+flag-first", ["LIVEPATCH", "THEN_DISABLE_1", "FLAG_FIRST"], None),
+    ("lptrans", "kgraft+then-disable-1+flag-first", ["KGRAFT", "THEN_DISABLE_1", "FLAG_FIRST"], None),
 ]
 STRATEGIES = {"int3-bypass": "S_BYPASS", "stop-machine": "S_STOPMACHINE",
               "int3-ipscan": "S_IPSCAN", "int3-stackscan": "S_STACKSCAN",
@@ -132,7 +141,8 @@ WHAT = {
     ("djopt", "safe+no-free-refs"): "freeing does not wait for int3 handlers",
     ("lptrans", "livepatch"): "enable 1, enable 2 over it, disable 2 (pop), back to back, one reverse; a "
                               "stopped thread switches when its stack holds no version left and no "
-                              "dispatcher; safe points (read, compare-and-swap); lp_dispatch in 3 reads",
+                              "dispatcher; safe points (read, compare-and-swap); lp_dispatch in 3 reads, "
+                              "counted; the completion waits until no call is counted",
     ("lptrans", "kgraft"): "the same; threads switch only at their safe points",
     ("lptrans", "kpatch"): "the same patches; every thread outside A, C and B, then one flip (stop-machine)",
     ("lptrans", "naive"): "flip at once, no check (`lp_model=naive`)",
@@ -147,9 +157,21 @@ WHAT = {
     ("lptrans", "kgraft+safe-plain"): "the same under kgraft",
     ("lptrans", "livepatch+no-bump"): "compare-and-swap safe point, no bump at a start or reverse",
     ("lptrans", "livepatch+word-last"): "the safe point reads its word after the target",
-    ("lptrans", "livepatch+flag-first"): "`lp_dispatch` reads the flag before the universe",
-    ("lptrans", "livepatch+then-disable-1"): "then disable 1 too: a call inside `lp_dispatch` across a "
-                                             "completion and the next start (open in the kernel)",
+    ("lptrans", "livepatch+flag-first+no-dispatch-wait"): "`lp_dispatch` reads the flag before the "
+                                                          "universe, and the completion does not wait for "
+                                                          "calls inside it",
+    ("lptrans", "livepatch+then-disable-1+no-dispatch-wait"): "then disable 1 too; the completion does not "
+                                                              "wait for calls inside `lp_dispatch` "
+                                                              "(`lp_bug=no_dispatch_wait`)",
+    ("lptrans", "kgraft+then-disable-1+no-dispatch-wait"): "the same under kgraft",
+    ("lptrans", "livepatch+then-disable-1"): "then disable 1 too; the completion waits for calls counted in "
+                                             "`lp_dispatch`: a call between the entry's jmp and its count "
+                                             "(open in the kernel)",
+    ("lptrans", "kgraft+then-disable-1"): "the same under kgraft",
+    ("lptrans", "livepatch+then-disable-1+flag-first"): "then disable 1 too, with the wait; `lp_dispatch` "
+                                                        "reads the flag before the universe (a proposal, not "
+                                                        "in the kernel)",
+    ("lptrans", "kgraft+then-disable-1+flag-first"): "the same under kgraft",
     ("djopt", "safe+reentry-in-place"): "a hit inside a handler steps in the text although the buffer is "
                                         "published (the bug the anywhere-torture found)",
 }
@@ -171,7 +193,8 @@ REACH = {
                 "lp_safe_point": r'printf\("lp_safe_point\\n', "lp_reverse": r'printf\("lp_reverse',
                 "lp_complete": r'printf\("lp_complete', "lp_pop": r'printf\("lp_pop',
                 "popped version read": r'printf\("lp_dispatch: popped', "version below": r'v = \(BELOW',
-                "stale safe point": r'printf\("lp_safe_point: stale'},
+                "stale safe point": r'printf\("lp_safe_point: stale',
+                "dispatch wait": r'printf\("lp_complete: waits'},
     "dbnest": {"own record": r"NEST the step pops", "NMI restore": r"dr6_nmi_exit: restore",
                "NMI iret": r"NMI iret"},
 }
