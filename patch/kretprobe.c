@@ -152,12 +152,12 @@ NOPROBE void kretprobe_tramp_handler(struct trapframe *tf)
         __asm__ volatile("incl %0" : "+m"(c->probe.gen));   /* int3_sync_refs' progress */
 }
 
-uint32_t kretprobe_recover(uint32_t slot, uint32_t ra)
+uint32_t kretprobe_recover_slow(uint32_t slot, uint32_t ra)
 {
     struct kretprobe_instance *ri;
     struct thread *t;
     bool guard;
-    if (ra != (uint32_t)kretprobe_trampoline || rp_bug == RP_BUG_NO_RECOVER)
+    if (rp_bug == RP_BUG_NO_RECOVER)
         return ra;
     if (!(t = thread_owning_stack(slot, &guard)))
         return 0;

@@ -53,7 +53,12 @@ void kretprobe_unregister(struct kretprobe *rp);
 /* A stack word holding the trampoline's address at slot: the real return
  * address from the owning thread's pending list, 0 if none matches; any
  * other value as it is.  Lock free; for the unwinder and stack scans. */
-uint32_t kretprobe_recover(uint32_t slot, uint32_t ra);
+uint32_t kretprobe_recover_slow(uint32_t slot, uint32_t ra);
+extern char kretprobe_trampoline[];
+static inline uint32_t kretprobe_recover(uint32_t slot, uint32_t ra)
+{
+    return ra == (uint32_t)kretprobe_trampoline ? kretprobe_recover_slow(slot, ra) : ra;   /* every stack word */
+}
 /* kernel/thread.c thread_exit: the exiting thread's pending instances. */
 struct thread;
 void kretprobe_thread_exit(struct thread *t);
@@ -66,5 +71,4 @@ struct kretprobe_stats {
     uint32_t pools_freed;
 };
 extern struct kretprobe_stats kretprobe_stats;
-extern char kretprobe_trampoline[];
 #endif

@@ -59,34 +59,35 @@ struct lp_patch *lp_in_transition(void) { return __atomic_load_n(&lp_transition,
 
 /* Where a call through stub i goes: its site's top version, or the one
  * below while the top is in transition and the caller is unpatched.  Three
- * reads, as in lptrans.pml: top, then the universe, then top's flag.  The
- * call is counted in lp_dispatching from before its first read to its
- * answer, and trans_complete waits until none is: a call that read version
- * 2 as top no longer runs it after the completion that popped it and the
- * start of a disable of patch 1 (set_initial: universe patched), which
- * lptrans.pml's livepatch+then-disable-1+no-dispatch-wait shows (cell L9,
- * lp_bug=no_dispatch_wait).  Without the wait, the flag read before the
- * universe also gives a mixed chain (livepatch+flag-first+no-dispatch-wait).
- * Open (livepatch+then-disable-1, kgraft too): a call between the entry's
- * jmp and its count (stub, lp_dispatch_common) is not waited for; counted
- * after the wait, it reads its universe before the next start's set_initial
- * and the flag after that start set it, and takes the version below (the
- * original A, then B of version 1).  In the model, with the wait, the flag
- * read before the universe closes it (livepatch+then-disable-1+flag-first). */
+ * reads, as in tests/model/lptrans.pml: top, then top's flag, then the
+ * universe.  The call is counted in lp_dispatching from before its first
+ * read to its answer, and trans_complete waits until none is: a call that
+ * read version 2 as top no longer runs it after the completion that popped
+ * it and the start of a disable of patch 1 (set_initial: universe patched;
+ * the model's livepatch+then-disable-1+no-dispatch-wait, cell L9,
+ * lp_bug=no_dispatch_wait).  A call between the entry's jmp and its count
+ * is not waited for; counted after the wait, it read its universe before
+ * the next start and the flag after it with the universe read first
+ * (livepatch+then-disable-1): flag first, a flag read before that start
+ * keeps the call on top, and one read after comes with a universe read
+ * after set_initial.  Without the wait, flag first gives a mixed chain too
+ * (livepatch+flag-first+no-dispatch-wait). */
 uint32_t lp_dispatch(int i)
 {
     struct lp_site *s = lp_stub_site[i];
     struct lp_func *f;
     uint32_t to;
     int u;
+    bool flag;
     __atomic_add_fetch(&lp_dispatching, 1, __ATOMIC_SEQ_CST);   /* before any read: trans_complete waits */
     f = __atomic_load_n(&s->top, __ATOMIC_ACQUIRE);
     __asm__ volatile(".globl lp_dispatch_top_read\nlp_dispatch_top_read:" ::: "memory");   /* cell L9 parks here */
-    u = universe(thread_current());
+    flag = f && __atomic_load_n(&f->transition, __ATOMIC_ACQUIRE);
+    u = __atomic_load_n(&thread_current()->lp_word, __ATOMIC_ACQUIRE) & LP_U_MASK;
     if ((lp_bug == LP_BUG_IRQ_UNIVERSE && mycpu()->irq_depth) ||
         (lp_bug == LP_BUG_NMI_UNIVERSE && mycpu()->nmi_depth))
         u = target;
-    if (f && __atomic_load_n(&f->transition, __ATOMIC_ACQUIRE) && u == LP_U_UNPATCHED)
+    if (flag && u == LP_U_UNPATCHED)
         f = f->below;
     to = f && !f->nop ? (uint32_t)f->new_fn : s->addr + 5;
     __atomic_sub_fetch(&lp_dispatching, 1, __ATOMIC_SEQ_CST);
@@ -326,9 +327,12 @@ static int trans_complete(char *err, size_t n)
     /* A call that read a version as top before the entries changed must
      * answer before the next transition can start: else a disable of the
      * patch below, whose start makes its universe patched, lets it take the
-     * version this completion popped (lptrans.pml then-disable-1; cell L9).
-     * The entries no longer lead here, so the wait ends; it may sleep on a
-     * call preempted inside. */
+     * version this completion popped (lptrans.pml
+     * livepatch+then-disable-1+no-dispatch-wait; cell L9).  The entries no
+     * longer lead here, so the wait ends; it may sleep on a call preempted
+     * inside.  The fence: the pop and the flags' stores before the count's
+     * load (SDM Vol. 3, 8.2.3.4: a load may pass an earlier store). */
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
     while (lp_bug != LP_BUG_NO_DISPATCH_WAIT && __atomic_load_n(&lp_dispatching, __ATOMIC_SEQ_CST))
         thread_sleep_ns(50000);
     __atomic_store_n(&lp_transition, NULL, __ATOMIC_RELEASE);
