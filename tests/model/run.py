@@ -51,8 +51,8 @@ VARIANTS = [
     ("dbnest", "nmi-unsaved", ["NNMI=2", "NMI_UNSAVED"], "NEST"),
     ("dbnest", "before-fix", ["NNMI=2", "LATE_READ", "NMI_UNSAVED"], "NEST"),
     # a live patch's transition (issue 31): two threads, chains A -> C -> B
-    ("lptrans", "livepatch", ["LIVEPATCH"], None),
-    ("lptrans", "kgraft", ["KGRAFT"], None),
+    ("lptrans", "livepatch", ["LIVEPATCH", "FLAG_FIRST", "THEN_DISABLE_1"], None),
+    ("lptrans", "kgraft", ["KGRAFT", "FLAG_FIRST", "THEN_DISABLE_1"], None),
     ("lptrans", "kpatch", ["KPATCH"], None),
     ("lptrans", "naive", ["NAIVE"], ("L1", "L5")),
     ("lptrans", "fp", ["FP"], "L1"),
@@ -65,18 +65,17 @@ VARIANTS = [
     ("lptrans", "kgraft+safe-plain", ["KGRAFT", "SAFE_PLAIN"], "L1"),
     ("lptrans", "livepatch+no-bump", ["LIVEPATCH", "NO_BUMP"], "L1"),
     ("lptrans", "livepatch+word-last", ["LIVEPATCH", "WORD_LAST"], "L1"),
-    # the completion's wait for calls inside lp_dispatch: without it, lp_dispatch's
-    # reads must come in the kernel's order; disable 1 after 2 shows what the
-    # wait is for, and the race still open with it (a call between the entry's
-    # jmp and its count), which the other order closes (a proposal)
+    # the completion's wait for calls inside lp_dispatch (the kernel, with the
+    # flag read before the universe, is the livepatch and kgraft variants
+    # above): without the wait either order fails; with it, the universe
+    # read first leaves the window of a call between the entry's jmp and its
+    # count (the kernel's order before its fix)
     ("lptrans", "livepatch+flag-first+no-dispatch-wait", ["LIVEPATCH", "FLAG_FIRST", "NO_DISPATCH_WAIT"], "L1"),
     ("lptrans", "livepatch+then-disable-1+no-dispatch-wait", ["LIVEPATCH", "THEN_DISABLE_1", "NO_DISPATCH_WAIT"],
      "L1"),
     ("lptrans", "kgraft+then-disable-1+no-dispatch-wait", ["KGRAFT", "THEN_DISABLE_1", "NO_DISPATCH_WAIT"], "L1"),
-    ("lptrans", "livepatch+then-disable-1", ["LIVEPATCH", "THEN_DISABLE_1"], "L1"),
-    ("lptrans", "kgraft+then-disable-1", ["KGRAFT", "THEN_DISABLE_1"], "L1"),
-    ("lptrans", "livepatch+then-disable-1+flag-first", ["LIVEPATCH", "THEN_DISABLE_1", "FLAG_FIRST"], None),
-    ("lptrans", "kgraft+then-disable-1+flag-first", ["KGRAFT", "THEN_DISABLE_1", "FLAG_FIRST"], None),
+    ("lptrans", "livepatch+universe-first", ["LIVEPATCH", "THEN_DISABLE_1"], "L1"),
+    ("lptrans", "kgraft+universe-first", ["KGRAFT", "THEN_DISABLE_1"], "L1"),
 ]
 STRATEGIES = {"int3-bypass": "S_BYPASS", "stop-machine": "S_STOPMACHINE",
               "int3-ipscan": "S_IPSCAN", "int3-stackscan": "S_STACKSCAN",
@@ -139,10 +138,10 @@ WHAT = {
     ("djopt", "safe+no-release-wait"): "`dj_release` frees without the scan",
     ("djopt", "safe+no-prep-refs"): "`dj_prepare` does not wait for int3 handlers",
     ("djopt", "safe+no-free-refs"): "freeing does not wait for int3 handlers",
-    ("lptrans", "livepatch"): "enable 1, enable 2 over it, disable 2 (pop), back to back, one reverse; a "
-                              "stopped thread switches when its stack holds no version left and no "
-                              "dispatcher; safe points (read, compare-and-swap); lp_dispatch in 3 reads, "
-                              "counted; the completion waits until no call is counted",
+    ("lptrans", "livepatch"): "enable 1, enable 2 over it, disable 2 (pop), disable 1, back to back, one "
+                              "reverse; a stopped thread switches when its stack holds no version left and "
+                              "no dispatcher; safe points (read, compare-and-swap); lp_dispatch in 3 reads "
+                              "(top, flag, universe), counted; the completion waits until no call is counted",
     ("lptrans", "kgraft"): "the same; threads switch only at their safe points",
     ("lptrans", "kpatch"): "the same patches; every thread outside A, C and B, then one flip (stop-machine)",
     ("lptrans", "naive"): "flip at once, no check (`lp_model=naive`)",
@@ -164,14 +163,10 @@ WHAT = {
                                                               "wait for calls inside `lp_dispatch` "
                                                               "(`lp_bug=no_dispatch_wait`)",
     ("lptrans", "kgraft+then-disable-1+no-dispatch-wait"): "the same under kgraft",
-    ("lptrans", "livepatch+then-disable-1"): "then disable 1 too; the completion waits for calls counted in "
-                                             "`lp_dispatch`: a call between the entry's jmp and its count "
-                                             "(open in the kernel)",
-    ("lptrans", "kgraft+then-disable-1"): "the same under kgraft",
-    ("lptrans", "livepatch+then-disable-1+flag-first"): "then disable 1 too, with the wait; `lp_dispatch` "
-                                                        "reads the flag before the universe (a proposal, not "
-                                                        "in the kernel)",
-    ("lptrans", "kgraft+then-disable-1+flag-first"): "the same under kgraft",
+    ("lptrans", "livepatch+universe-first"): "the universe read before top's flag (the kernel's order "
+                                             "before its fix), with the wait: a call between the entry's "
+                                             "jmp and its count",
+    ("lptrans", "kgraft+universe-first"): "the same under kgraft",
     ("djopt", "safe+reentry-in-place"): "a hit inside a handler steps in the text although the buffer is "
                                         "published (the bug the anywhere-torture found)",
 }
