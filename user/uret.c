@@ -3,13 +3,14 @@
  * uret_sleep (sleeps 1 ms inside, x+7) and uret_rec (recursion, depth x%4),
  * each result checked here; report(0): calls of uret_f, report(1): of
  * uret_sleep, report(2): of uret_rec, all levels; exit code: wrong results.
- * main(-n): n calls of uret_sleep only (a process nearly always inside).
+ * main(-n): n calls of uret_sleep only, 20 ms asleep inside each.
  * main(1000000 + ms): rounds (uret_sleep every 8th) until ms have passed. */
 #include "user/ulib.h"
 
 #define NOIPA __attribute__((noipa))
 NOIPA int uret_f(int x) { return x * 3 + 1; }
-NOIPA int uret_sleep(int x) { sleep(1); return x + 7; }
+static uint32_t nap = 1;               /* ms uret_sleep sleeps */
+NOIPA int uret_sleep(int x) { sleep(nap); return x + 7; }
 NOIPA int uret_rec(int n)
 {
     int r = n ? uret_rec(n - 1) : 0;
@@ -41,7 +42,7 @@ int main(int n)
         for (i = 0; uptime() < end; i++)
             round_of_calls(i, 8);
     else if (n < 0)                     /* -n calls of uret_sleep only: mostly asleep inside */
-        for (i = 0; i < -n; i++)
+        for (nap = 20, i = 0; i < -n; i++)
             want("uret_sleep", i, uret_sleep(i), i + 7), ns++;
     else
         for (i = 0; i < n; i++)

@@ -62,12 +62,13 @@ KTEST(uretprobe_returns_seen_on_every_cpu)
     KEXPECT_EQ(last_eax != 0, 1);
 }
 
-/* A process that calls uret_sleep 400 times, under r, 5 calls in. */
+/* A process that calls uret_sleep (20 ms asleep inside) 40 times, under
+ * r: 3 calls in, with an instance pending (it is inside, asleep). */
 static struct proc *inside(struct uretprobe *r)
 {
-    struct proc *p = spawn(-400);
+    struct proc *p = spawn(-40);
     int tries;
-    for (tries = 0; p && tries < 1000 && r->nentry < 5; tries++)
+    for (tries = 0; p && tries < 5000 && (r->nentry < 3 || !READ_ONCE(p->uret_pending)); tries++)
         thread_sleep_ns(1000000);
     return p;
 }
