@@ -16,8 +16,10 @@
 #define NOIPA __attribute__((noipa))
 NOIPA int rpt_add(int a, int b) { return a + b; }
 NOIPA int rpt_call_add(int a, int b) { int r = rpt_add(a, b); __asm__ volatile("" : "+r"(r)); return r; }
+static volatile int rpt_entered;       /* calls of rpt_hold so far */
 NOIPA int rpt_hold(volatile int *leave, int v)
 {
+    __atomic_add_fetch(&rpt_entered, 1, __ATOMIC_SEQ_CST);
     while (!*leave)
         thread_sleep_ns(1000000);
     return v;
@@ -117,10 +119,13 @@ static void holder_main(void *arg)
 }
 static void hold_start(struct holder *h)
 {
+    int n = rpt_entered, tries;
     h->leave = 0;
     h->ret = 0;
     h->t = thread_create("rp-holder", holder_main, h, CPUMASK_ALL);
-    thread_sleep_ns(5000000);            /* asleep inside */
+    for (tries = 0; tries < 2000 && rpt_entered == n; tries++)   /* inside, or 2 s */
+        thread_sleep_ns(1000000);
+    thread_sleep_ns(2000000);            /* and asleep there */
 }
 static int hold_end(struct holder *h)
 {
