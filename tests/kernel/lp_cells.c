@@ -265,7 +265,7 @@ static bool cell_l9(char *why, size_t n)
 {
     struct park pk = { (uint32_t)lp_dispatch_top_read, PARK_PREEMPT, 1, call_a_safe, 0, 0, 0, 0, 0, false, NULL };
     struct thread *h, *w;
-    int rc, rc2;
+    int rc, rc2, k, tries;
     bool ok = true;
     if (lp_model != LP_KGRAFT && lp_model != LP_LIVEPATCH)
         return kprintf("lp-cells:   no dispatcher under %s\n", lp_model_name(lp_model)), true;
@@ -274,7 +274,10 @@ static bool cell_l9(char *why, size_t n)
     if (lp_enable(&p_ab, err, sizeof err) || lp_enable(&p_ab3, err, sizeof err))
         return ksnprintf(why, n, "stacking 2 and 3: %s", err), settle(&p_ab3), settle(&p_ab), false;
     lpc_hold3 = 1;
+    k = lpc_in3;
     h = start(hold3_main, 1u << 0);             /* asleep inside A v3, on cpu 0 */
+    for (tries = 0; tries < 2000 && lpc_in3 == k; tries++)
+        thread_sleep_ns(1000000);
     rc = lp_disable(&p_ab3, err, sizeof err);
     if (rc != 1 || park_start(&pk, why, n)) {
         lpc_hold3 = 0;

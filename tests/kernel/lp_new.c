@@ -54,10 +54,11 @@ int lpcn_spin_a(volatile int *stop)
 __attribute__((noipa)) void lpc_callee(void) { __asm__ volatile(""); }
 
 /* A third version of the cells' chain (L9): A holds while lpc_hold3. */
-volatile int lpc_hold3;
+volatile int lpc_hold3, lpc_in3;
 int lpcn3_b(void) { return 3; }
 int lpcn3_a(void)
 {
+    __atomic_add_fetch(&lpc_in3, 1, __ATOMIC_SEQ_CST);
     while (lpc_hold3)
         thread_sleep_ns(1000000);
     return 3 << 8 | lpc_b();

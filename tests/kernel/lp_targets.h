@@ -25,7 +25,7 @@ int lpc_spin_a(volatile int *stop);
 void lpc_callee(void);
 int lpc_a3(void), lpcn_a3(void);
 int lpcn3_a(void), lpcn3_b(void);     /* version 3 of A and B; A holds while lpc_hold3 */
-extern volatile int lpc_hold3;
+extern volatile int lpc_hold3, lpc_in3;   /* lpc_in3: calls of lpcn3_a so far */
 void lpc_callee2(void);
 extern char lpc_callee2_mid[];
 extern char lpc_a_mid[], lpcn_a_mid[];
