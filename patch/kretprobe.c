@@ -19,7 +19,6 @@
 #include "kernel/param.h"
 #include "kernel/noprobe.h"
 #include "kernel/sleeplock.h"
-#include "kernel/unwind.h"
 
 struct rp_pool {
     struct kretprobe *volatile rp;    /* NULL once unregistered: no handler runs */
@@ -28,7 +27,6 @@ struct rp_pool {
                                        * would all join the no-probe set) */
     struct kretprobe_instance *free;
     volatile int nused;
-    int n;
     struct rp_pool *retired_next;     /* unregistered with instances out */
     struct kretprobe_instance inst[];
 };
@@ -309,7 +307,6 @@ int kretprobe_register(struct kretprobe *rp, char *err, size_t n)
         return sites_register(rp, k, err, n);
     if (!(p = kzalloc(sizeof *p + (size_t)max * sizeof p->inst[0])))
         return ksnprintf(err, n, "kretprobe: no memory for %d instances", max), -1;
-    p->n = max;
     for (i = 0; i < max; i++) {
         p->inst[i].pool = p;
         p->inst[i].next = p->free;
