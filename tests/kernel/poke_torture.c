@@ -258,8 +258,11 @@ static int scenario_poke_torture(char *why, size_t n)
     torture_landing_start(site_name, lo, hi, 2);
     torture_landing_tb_start((uint32_t)call_site() + 5);   /* the call's return point when patched in */
     torture_spawn_n("poker", worker, (uint32_t)param_seed, full ? 2 : 1);
-    /* at least one flip, however long the workers took to start (a busy host) */
-    while ((torture_running(end, 2, land) || (!flips && clock_ns() < end + 10000000000ull)) && !torture_errors &&
+    /* at least one flip, however long the workers took to start (a busy host);
+     * a planted bug (poke= not bypass) runs on until caught, within 20 s more
+     * (a busy host ran the other CPUs too little to show it in the run) */
+    while ((torture_running(end, 2, land) || (!flips && clock_ns() < end + 10000000000ull) ||
+            (poke_strategy != POKE_BYPASS && clock_ns() < end + 20000000000ull)) && !torture_errors &&
            !scenario_stop) {
         if (flip(&rng, enc, flips, err, sizeof err)) {
             kprintf("!!! text_poke_batch failed: %s\n", err);
