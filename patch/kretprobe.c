@@ -19,6 +19,7 @@
 #include "kernel/param.h"
 #include "kernel/noprobe.h"
 #include "kernel/sleeplock.h"
+#include "patch/xref.h"
 
 struct rp_pool {
     struct kretprobe *volatile rp;    /* NULL once unregistered: no handler runs */
@@ -36,10 +37,11 @@ static struct rp_pool *retired;       /* rp_mutex */
 static struct sleeplock rp_mutex = SLEEPLOCK_INIT("kretprobe");
 
 static int rp_bug;
-KPARAM_ENUM("kretprobe_bug", rp_bug, "none|no_recover|lifo",
+KPARAM_ENUM("kretprobe_bug", rp_bug, "none|no_recover|lifo|epilogue_join",
             "no_recover: stack readers take the trampoline's address as it is; lifo: a return takes "
-            "the newest instance, whatever its slot (negative controls)");
-enum { RP_BUG_NONE, RP_BUG_NO_RECOVER, RP_BUG_LIFO };
+            "the newest instance, whatever its slot; epilogue_join: an optimized ret-site probe moves to "
+            "its epilogue even where a branch lands inside it (negative controls)");
+enum { RP_BUG_NONE, RP_BUG_NO_RECOVER, RP_BUG_LIFO, RP_BUG_EPILOGUE_JOIN };
 
 /* IF=0.  The lock holds its owner's CPU number + 1: false if this CPU holds
  * it already (an NMI on top of the holder), else spin (another CPU holds it
@@ -203,9 +205,9 @@ static void reclaim(void)
     }
 }
 
-/* ---- KRETPROBE_RET_SITES: an int3 probe on every ret ------------------- */
-struct rp_site { struct kprobe kp; struct kretprobe *rp; };
+/* ---- KRETPROBE_RET_SITES: a probe on every ret ------------------------- */
 #define RP_SITES_MAX 16
+#define RP_EPI_MAX 4                      /* epilogue instructions remembered (4 pops + ret: 5 bytes) */
 
 static int rp_site_entry(struct kprobe *kp, struct trapframe *tf)
 {
@@ -216,10 +218,11 @@ static int rp_site_entry(struct kprobe *kp, struct trapframe *tf)
 
 static int rp_site_ret(struct kprobe *kp, struct trapframe *tf)
 {
-    struct kretprobe *rp = ((struct rp_site *)kp)->rp;
+    struct rp_site *s = (struct rp_site *)kp;
+    struct kretprobe *rp = s->rp;
     uint32_t eip = tf->eip;               /* after the int3 (a trap), or the region's start */
     if (rp->handler) {
-        tf->eip = kp->addr;               /* the handler sees the ret's address */
+        tf->eip = s->ret;                 /* the handler sees the ret's address */
         rp->handler(rp, NULL, tf);
         tf->eip = eip;
     }
@@ -227,25 +230,76 @@ static int rp_site_ret(struct kprobe *kp, struct trapframe *tf)
     return 0;
 }
 
-/* The function's rets, by a linear sweep of its original bytes. */
-static int find_rets(const struct ksym *k, uint32_t *at, char *err, size_t n)
+/* An epilogue instruction: it writes neither eax nor edx (the return value)
+ * and falls through: pop of ebx, ecx, esi, edi or ebp; leave; add to esp;
+ * lea or mov into esp (SDM Vol. 2: POP 58+rd, LEAVE C9, ADD 81/83 /0, LEA
+ * 8D, MOV 89/8B). */
+static bool epilogue_insn(const struct insn *in)
+{
+    uint8_t m = in->modrm, op = in->opcode;
+    if (in->nprefix || in->enc != INSN_ENC_LEGACY || in->map != INSN_MAP_1B)
+        return false;
+    if (op >= 0x58 && op <= 0x5f)
+        return op != 0x58 && op != 0x5a && op != 0x5c;
+    if (op == 0xc9)
+        return true;
+    if (op == 0x81 || op == 0x83)
+        return m == 0xc4;                 /* add $imm, %esp */
+    if (op == 0x8d)
+        return (m >> 3 & 7) == 4;         /* lea ..., %esp */
+    return (op == 0x89 && m == 0xec) || (op == 0x8b && m == 0xe5);   /* mov %ebp, %esp */
+}
+
+/* The epilogue start before a ret ending at end: the latest of the
+ * epilogue instructions just before it that leaves a jump room (5 bytes
+ * up to end), or 0. */
+static uint32_t epilogue_start(const uint32_t *epi, int nepi, uint32_t end)
+{
+    while (nepi--)
+        if (end - epi[nepi] >= 5)
+            return epi[nepi];
+    return 0;
+}
+
+/* The function's rets, by a linear sweep of its original bytes, each with
+ * where its probe goes: the start of the epilogue before it when there is
+ * a jump's room and no branch lands after that start (an int3 there must
+ * see every return; an indirect jump may land anywhere: H5), else the ret;
+ * without move, every ret. */
+struct ret_at { uint32_t ret, site; };
+static int find_rets(const struct ksym *k, bool move, struct ret_at *r, char *err, size_t n)
 {
     uint8_t code[16];
     struct insn in;
-    uint32_t a = k->addr;
-    int nr = 0;
-    while (a < k->addr + k->size) {
+    uint32_t a, epi[RP_EPI_MAX];
+    int nr = 0, nepi = 0, i;
+    bool ijmp = false;
+    for (a = k->addr; a < k->addr + k->size; a += in.len) {
         uint32_t len = k->addr + k->size - a < 15 ? k->addr + k->size - a : 15;
         kprobe_orig_bytes(code, a, len);
         if (insn_decode(&in, code, len) != INSN_OK)
             return ksnprintf(err, n, "kretprobe: %s: no instruction at %08x", k->name, a), -1;
+        ijmp |= insn_is_ijmp(&in);
         if (insn_is_ret(&in)) {
             if (nr == RP_SITES_MAX)
                 return ksnprintf(err, n, "kretprobe: %s has more than %d rets", k->name, RP_SITES_MAX), -1;
-            at[nr++] = a;
+            r[nr].ret = a;
+            r[nr++].site = epilogue_start(epi, nepi, a + in.len);
         }
-        a += in.len;
+        if (!epilogue_insn(&in))
+            nepi = 0;
+        else if (nepi < RP_EPI_MAX)
+            epi[nepi++] = a;
+        else {
+            for (i = 1; i < RP_EPI_MAX; i++)
+                epi[i - 1] = epi[i];
+            epi[RP_EPI_MAX - 1] = a;
+        }
     }
+    for (i = 0; i < nr; i++)
+        if (!move || ijmp || r[i].site <= k->addr ||
+            (rp_bug != RP_BUG_EPILOGUE_JOIN && xref_branch_into(r[i].site, r[i].ret + 1, 0, 0)))
+            r[i].site = r[i].ret;
     if (!nr)
         return ksnprintf(err, n, "kretprobe: %s has no ret (it leaves by a tail call or not at all): "
                          "ret-site probes would see no return", k->name), -1;
@@ -254,8 +308,8 @@ static int find_rets(const struct ksym *k, uint32_t *at, char *err, size_t n)
 
 static int sites_register(struct kretprobe *rp, const struct ksym *k, char *err, size_t n)
 {
-    uint32_t at[RP_SITES_MAX];
-    int nr = find_rets(k, at, err, n), i;
+    struct ret_at at[RP_SITES_MAX];
+    int nr = find_rets(k, rp->kp.flags & KPROBE_OPTIMIZE, at, err, n), i;
     if (nr < 0)
         return -1;
     if (rp->entry_handler)
@@ -267,9 +321,10 @@ static int sites_register(struct kretprobe *rp, const struct ksym *k, char *err,
     rp->kp.addr = k->addr;
     rp->kp.symbol = NULL;
     rp->kp.pre_handler = rp_site_entry;
-    for (i = 0; i < nr; i++)
-        rp->sites[i] = (struct rp_site){ .kp = { .addr = at[i], .pre_handler = rp_site_ret,
-                                                 .flags = rp->kp.flags }, .rp = rp };
+    for (i = 0; i < nr; i++)                 /* a ret alone has no room for a jump: int3 */
+        rp->sites[i] = (struct rp_site){ .kp = { .addr = at[i].site, .pre_handler = rp_site_ret,
+                          .flags = at[i].site == at[i].ret ? rp->kp.flags & ~KPROBE_OPTIMIZE : rp->kp.flags },
+                          .rp = rp, .ret = at[i].ret };
     for (i = 0; i <= nr; i++)
         if (kprobe_register(i < nr ? &rp->sites[i].kp : &rp->kp, err, n))
             break;

@@ -10,7 +10,6 @@
 #include "patch/kprobe.h"
 
 struct rp_pool;
-struct rp_site;
 #define KRETPROBE_DATA 16
 struct kretprobe_instance {
     struct kretprobe_instance *next;  /* the thread's pending list, or the pool's free list */
@@ -29,11 +28,15 @@ struct kretprobe {
      * (a change is returned), tf->eip the real return address (read only). */
     void (*handler)(struct kretprobe *rp, struct kretprobe_instance *ri, struct trapframe *tf);
     int maxactive;                    /* instances (0: 2 per CPU, at least 10) */
-    int kind;                         /* KRETPROBE_STACK, or KRETPROBE_RET_SITES: an int3 probe on
-                                       * every ret of the function instead (DTrace FBT's way): no
-                                       * stack is written and there is no maxactive, but a return
-                                       * by a tail call is not seen, entry_handler is not allowed,
-                                       * and the handler gets ri NULL and tf->eip at the ret */
+    int kind;                         /* KRETPROBE_STACK, or KRETPROBE_RET_SITES: a probe on every
+                                       * ret of the function instead (DTrace FBT's way): no stack
+                                       * is written and there is no maxactive, but a return by a
+                                       * tail call is not seen, entry_handler is not allowed, and
+                                       * the handler gets ri NULL and tf->eip at the ret.  With
+                                       * KPROBE_OPTIMIZE a ret's probe moves to the start of the
+                                       * epilogue before it where that gives a jump room and no
+                                       * branch lands after it (tf->esp is then the epilogue's;
+                                       * eax and edx are already the return value) */
     volatile uint32_t nmissed;        /* entries with no free instance */
     volatile uint32_t nentry, nreturn;   /* instances taken, return handlers run */
     struct rp_pool *pool;             /* internal */
@@ -41,6 +44,8 @@ struct kretprobe {
     int nsites;
 };
 enum { KRETPROBE_STACK, KRETPROBE_RET_SITES };
+/* One ret's probe (KRETPROBE_RET_SITES): kp.addr the ret or its epilogue. */
+struct rp_site { struct kprobe kp; struct kretprobe *rp; uint32_t ret; };
 
 /* Register and unregister sleep: thread context.  Register refuses an
  * address that is not a function's first byte (err says why; nothing

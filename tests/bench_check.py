@@ -64,6 +64,12 @@ RATIOS = {
     "return probe / entry probe, optimized entries": (
         "bench-retprobe-icount rp-hit cpus=1 kind=kretprobe-optimized",
         "bench-retprobe-icount rp-hit cpus=1 kind=kprobe-optimized"),
+    "ret-site probes: jump-optimized / int3": (
+        "bench-retprobe-icount rp-hit cpus=1 kind=ret-sites-optimized",
+        "bench-retprobe-icount rp-hit cpus=1 kind=ret-sites-int3"),
+    "user return probe / user probe, int3 entries": (
+        "bench-user-icount uprobe-hit cpus=1 kind=user-uretprobe-int3 uspace=shared",
+        "bench-user-icount uprobe-hit cpus=1 kind=user-int3 uspace=shared"),
     "int3-emulate hit / direct call": (
         "bench-patch-icount hit cpus=1 kind=int3-emulate target=kp_call",
         "bench-patch-icount hit cpus=1 kind=direct target=kp_call"),

@@ -297,6 +297,19 @@ def unexpected_logged(sc, log):
     return [m.group(0) for m in LOGGED.finditer(log) if not (allow and allow.search(m.group(0)))]
 
 
+def judge_lines(sc, got, log):
+    """verdict: lines, a control of a shell session (which judges no output
+    itself): the session passed, one of its expect_lines is missing, and
+    match (the defect shown) is on the console."""
+    why = console_feed.check_expect(beside(sc, sc["expect_lines"]), log) if sc["expect_lines"] else None
+    m = re.search(sc["match"], after_cmdline(log) or "", re.M)
+    if got != "pass" or not why or not m:
+        return False, got, "expected a session that passes with an expected line missing and /%s/ on the " \
+            "console: run %s, %s, %s" % (sc["match"], got, why or "every expected line found",
+                                        "match found" if m else "match not found")
+    return True, got, "failed as expected (lines: %s): %s" % (why, " ".join(m.group(0).split())[:160])
+
+
 def judge(sc, rc, timed_out, log, rundir=None):
     """Returns (ok, actual class, explanation)."""
     got = "hang" if timed_out else EXIT_CLASS.get(rc, "qemu-error(%s)" % rc)
@@ -319,6 +332,8 @@ def judge(sc, rc, timed_out, log, rundir=None):
             if why:
                 return False, got, why
         return True, got, "End of test: SUCCESS"
+    if sc["verdict"] == "lines":
+        return judge_lines(sc, got, log)
     if got not in sc["verdict"].split("|"):      # "panic|failure": either class
         return False, got, "expected a %s failure, run ended with %s" % (sc["verdict"], got)
     if got == "reset":

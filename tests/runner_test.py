@@ -79,6 +79,17 @@ def verdict_rules():
     check("a guest reset fails a control that does not name it", False, neg, 0, CMD)
     reset = sc(expect="fail", verdict="panic|reset", match=r"EIP is inside")
     check("a guest reset is caught where the control names it", True, reset, 0, CMD)
+    with tempfile.NamedTemporaryFile("w", suffix=".expect") as f:
+        f.write("^#1 .*<caller\\+\n")
+        f.flush()
+        lines = sc(expect="fail", verdict="lines", match=r"<tramp\+", expect_lines=f.name)
+        shown = CMD + "#1 00100000 <tramp+0x0/0x9>\nEnd of test: SUCCESS\n"
+        check("a session control: an expected line missing and the defect shown", True, lines, 33, shown)
+        check("a session control: every expected line found fails it", False, lines, 33,
+              CMD + "#1 00100000 <caller+0x3/0x9>\n#2 <tramp+0x0/0x9>\nEnd of test: SUCCESS\n")
+        check("a session control: a line missing without the defect fails it", False, lines, 33, CMD + "End of test: SUCCESS\n")
+        check("a session control: a failed session fails it", False, lines, 35,
+              CMD + "#1 00100000 <tramp+0x0/0x9>\nEnd of test: FAILURE (x)\n")
 
 
 # ---- the command line: bad values refused in one line, nothing booted -------

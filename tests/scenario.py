@@ -12,7 +12,9 @@ Keys (defaults in DEFAULTS):
   memory   guest RAM in MiB
   suite    test (make test) | bench | soak (own targets only) | manual (never)
   expect   pass | fail
-  verdict  for expect=fail: failure | panic | hang | stall (the exit class; a|b: either)
+  verdict  for expect=fail: failure | panic | hang | stall (the exit class; a|b: either),
+           or lines: a shell session that passes, but an expect_lines regex is
+           missing and match is on the console (a control of what it prints)
   match    for expect=fail: a Python regex that must occur in the console log
            after the kernel's `command line:` echo
   allow    a Python regex: ERR:/WARN: (and !!!) console lines it matches are
@@ -28,7 +30,7 @@ DEFAULTS = {"args": "scenario=selftest", "cpus": "1", "timeout": "60", "mode": "
             "verdict": "", "match": "", "allow": "", "description": "", "input": "", "expect_lines": "", "shift": "3"}
 CHOICES = {"mode": {"default", "singlestep", "icount"}, "boot": {"kernel", "iso"},
            "suite": {"test", "bench", "soak", "manual"}, "expect": {"pass", "fail"},
-           "verdict": {"", "failure", "panic", "hang", "stall", "reset"}}
+           "verdict": {"", "failure", "panic", "hang", "stall", "reset", "lines"}}
 
 
 class ScenarioError(Exception):

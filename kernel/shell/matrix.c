@@ -12,6 +12,7 @@
 #include "patch/kprobe.h"
 #include "patch/djprobe.h"
 #include "patch/slot.h"
+#include "patch/kretprobe.h"
 #include "kernel/scenario.h"
 #include "tests/kernel/hazard.h"
 
@@ -63,23 +64,27 @@ static int park_stop(void)
     return park_result;
 }
 
-/* The parked thread's return address out of sh_callee: where on its stack.
+/* The parked thread's return address out of sh_callee (a return probe's
+ * trampoline seen through), in [lo, hi) or, with lo 0, in a detour buffer.
  * Searched from the top: deeper words may be stale copies of addresses in
  * the same range (a detour buffer's handler call ran there before); the
  * real one follows a `call *%edx` (ff d2). */
-static uint32_t *park_ret(uint32_t lo, uint32_t hi)
+static uint32_t park_ret(uint32_t lo, uint32_t hi)
 {
-    uint32_t *w;
-    for (w = (uint32_t *)park_t->stack_hi - 1; (uint32_t)w >= park_t->saved_esp; w--)
-        if (*w >= lo && *w < hi && *w - lo >= 2 && ((uint8_t *)*w)[-2] == 0xff && ((uint8_t *)*w)[-1] == 0xd2)
-            return w;
-    return NULL;
+    uint32_t *w, v;
+    for (w = (uint32_t *)park_t->stack_hi - 1; (uint32_t)w >= park_t->saved_esp; w--) {
+        v = kretprobe_recover((uint32_t)w, *w);
+        if ((lo ? v >= lo + 2 && v < hi : slot_contains(v - 2) && slot_contains(v - 1)) &&
+            ((uint8_t *)v)[-2] == 0xff && ((uint8_t *)v)[-1] == 0xd2)
+            return v;
+    }
+    return 0;
 }
 
 int cmd_park(int argc, char **argv)
 {
     const char *sub = argc > 1 ? argv[1] : "status";
-    uint32_t mid = (uint32_t)sh_mid_call + (uint32_t)sh_mid_call_nop, *w;
+    uint32_t mid = (uint32_t)sh_mid_call + (uint32_t)sh_mid_call_nop, w;
     char sym[96];
     if (argc > 2)
         return sh_err("usage: park start|stop|status");
@@ -101,16 +106,15 @@ int cmd_park(int argc, char **argv)
         kprintf("park: no thread parked (park start)\n");
         return 0;
     }
-    w = park_ret(mid, mid + 6);
-    if (!w)
-        w = park_ret((uint32_t)__text_end, 0xFFFFFFFFu);   /* in a detour buffer? */
-    if (w && slot_contains(*w))
+    if (!(w = park_ret(mid, mid + 6)))
+        w = park_ret(0, 0);                /* in a detour buffer? */
+    if (w && slot_contains(w))
         kprintf("park: thread %s (tid %d) asleep in sh_callee, return address %08x in a detour buffer\n",
-                park_t->name, park_t->tid, *w);
+                park_t->name, park_t->tid, w);
     else if (w) {
-        ksym_format(*w, sym, sizeof sym);
+        ksym_format(w, sym, sizeof sym);
         kprintf("park: thread %s (tid %d) asleep in sh_callee, return address %08x %s: inside the region "
-                "of a probe at sh_mid_call+%#x (%08x-%08x)\n", park_t->name, park_t->tid, *w, sym,
+                "of a probe at sh_mid_call+%#x (%08x-%08x)\n", park_t->name, park_t->tid, w, sym,
                 (uint32_t)sh_mid_call_nop, mid, mid + 6);
     } else {
         kprintf("park: thread %s asleep in sh_callee (return address not found)\n", park_t->name);

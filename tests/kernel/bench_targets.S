@@ -51,3 +51,22 @@ FUNC(bq_sled)
     mov $7, %eax
     ret
 END(bq_sled)
+
+/* Return-probe benchmark (tests/kernel/rp_bench.c), executed:
+ * int rpb_f(int x): x * 5 + 1 in a frame that saves ebx, esi and edi, so
+ * that its entry (push, mov, push, push: 5 bytes) and its epilogue (four
+ * pops and the ret: 5 bytes) each leave room for a jump. */
+FUNC(rpb_f)
+    PUSH_EBP
+    SET_FP
+    pushl %ebx; .cfi_offset %ebx, -12
+    pushl %esi; .cfi_offset %esi, -16
+    pushl %edi; .cfi_offset %edi, -20
+    movl 8(%ebp), %eax
+    leal 1(%eax,%eax,4), %eax
+    popl %edi; .cfi_restore %edi
+    popl %esi; .cfi_restore %esi
+    popl %ebx; .cfi_restore %ebx
+    POP_FP
+    ret
+END(rpb_f)

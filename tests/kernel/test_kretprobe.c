@@ -357,6 +357,43 @@ KTEST(kretprobe_ret_sites)
     kretprobe_unregister(&rr);
 }
 
+/* Optimized ret sites: the probe moves to the epilogue before the ret (four
+ * pops: a jump's room) and is jump-optimized; the handler sees the return
+ * value and the ret's address.  Where a branch lands inside the epilogue
+ * (rpt_epi_join) the probe stays an int3 on the ret and sees both paths. */
+int rpb_f(int x), rpt_epi_join(int x);
+KTEST(kretprobe_ret_sites_optimized_on_the_epilogue)
+{
+    struct kretprobe rp = { .kp = { .symbol = "rpb_f", .flags = KPROBE_OPTIMIZE }, .handler = ret_site_record,
+                            .kind = KRETPROBE_RET_SITES };
+    struct kretprobe rj = { .kp = { .symbol = "rpt_epi_join", .flags = KPROBE_OPTIMIZE }, .handler = ret_site_record,
+                            .kind = KRETPROBE_RET_SITES };
+    const struct ksym *k = ksym_by_name("rpb_f");
+    int i, bad = 0;
+    KASSERT(reg(ktest_ctx, &rp));
+    djprobe_flush();
+    KASSERT(rp.nsites == 1);
+    KEXPECT_EQ(rp.sites[0].kp.addr, rp.sites[0].ret - 4);   /* pop edi, esi, ebx, ebp; ret */
+    KEXPECT_EQ(kprobe_opt_state(&rp.sites[0].kp), DJ_OPTIMIZED);
+    for (i = 0; i < 20; i++)
+        bad += rpb_f(i) != i * 5 + 1;
+    KEXPECT_EQ(bad, 0);
+    KEXPECT_EQ(rp.nreturn, 20);
+    KEXPECT_EQ(seen_eax, 19 * 5 + 1);
+    KEXPECT_EQ(seen_eip, rp.sites[0].ret);
+    KEXPECT_EQ(seen_eip, k->addr + k->size - 1);
+    kretprobe_unregister(&rp);
+    KASSERT(reg(ktest_ctx, &rj));
+    djprobe_flush();
+    KASSERT(rj.nsites == 1);
+    KEXPECT_EQ(rj.sites[0].kp.addr, rj.sites[0].ret);        /* a branch lands at the second pop */
+    for (i = 0; i < 20; i++)
+        bad += rpt_epi_join(i & 1) != (i & 1 ? 7 : 9);
+    KEXPECT_EQ(bad, 0);
+    KEXPECT_EQ(rj.nreturn, 20);
+    kretprobe_unregister(&rj);
+}
+
 KTEST(kretprobe_ret_sites_write_no_stack_and_miss_tail_calls)
 {
     struct kretprobe rh = { .kp = { .symbol = "rpt_hold" }, .kind = KRETPROBE_RET_SITES };

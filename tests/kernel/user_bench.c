@@ -3,7 +3,8 @@
  * threads yielding to each other (no CR3 change), two processes doing the
  * same (under uspace=shared each switch loads the other's page directory),
  * each switch paying for a yield system call too; a user-probe hit (int3,
- * optimized) against the unprobed call; probe_read_user per page.  Compare
+ * optimized) and a user return probe's (int3 or optimized entry) against
+ * the unprobed call; probe_read_user per page.  Compare
  * layouts with two runs (bench-user-shared, bench-user-split); ratios inside
  * one run.  BENCH lines carry "uspace". */
 #include "kernel/scenario.h"
@@ -96,33 +97,61 @@ static uint32_t hit_ps(int cpu)
 
 static int nop_pre(struct uprobe *u, struct trapframe *tf, struct proc *p) { (void)u; (void)tf; (void)p; return 0; }
 
-static void uprobe_costs(int cpu, const char *extra)
+static void uret_nothing(struct uretprobe *r, struct trapframe *tf, struct proc *p) { (void)r; (void)tf; (void)p; }
+
+/* ps per call with a user probe on ut_opt0_site (ret 0) or a user return
+ * probe on ut_opt0 (ret 1): [0] int3, [1] optimized (0 if refused: err). */
+static int probed_ps(int cpu, int ret, uint32_t ps[2], char *err, size_t n)
 {
     static struct uprobe u;
-    char err[160], x[96];
-    uint32_t none, int3, opt = 0;
+    static struct uretprobe rp;
+    struct uprobe *up = ret ? &rp.u : &u;
     int r, i;
-    none = hit_ps(cpu);
     u = (struct uprobe){ .prog = "ubench", .symbol = "ut_opt0_site", .pre_handler = nop_pre };
-    if (uprobe_register(&u, err, sizeof err))
+    rp = (struct uretprobe){ .u = { .prog = "ubench", .symbol = "ut_opt0" }, .handler = uret_nothing };
+    if (ret ? uretprobe_register(&rp, err, n) : uprobe_register(&u, err, n))
         panic("bench-user: %s", err);
-    int3 = hit_ps(cpu);
-    for (i = 0; i < 100 && (r = uprobe_optimize(&u, err, sizeof err)) == 1; i++)
+    ps[0] = hit_ps(cpu);
+    for (i = 0; i < 100 && (r = uprobe_optimize(up, err, n)) == 1; i++)
         thread_sleep_ns(1000000);
-    if (r == 0)
-        opt = hit_ps(cpu);
-    uprobe_unregister(&u);
-    ksnprintf(x, sizeof x, "%s,\"kind\":\"user-unprobed\"", extra);
-    bench_emit_value("uprobe-hit", "ps", none, x);
-    ksnprintf(x, sizeof x, "%s,\"kind\":\"user-int3\"", extra);
-    bench_emit_value("uprobe-hit", "ps", int3, x);
-    ksnprintf(x, sizeof x, "%s,\"kind\":\"user-optimized\"", extra);
-    bench_emit_value("uprobe-hit", "ps", opt, x);
+    ps[1] = r == 0 ? hit_ps(cpu) : 0;
+    if (ret && rp.nreturn != rp.nentry)
+        panic("bench-user: %u returns of %u entries", rp.nreturn, rp.nentry);
+    if (ret)
+        uretprobe_unregister(&rp);
+    else
+        uprobe_unregister(&u);
+    return r;
+}
+
+static void emit_kind(const char *extra, const char *kind, uint32_t v)
+{
+    char x[96];
+    ksnprintf(x, sizeof x, "%s,\"kind\":\"%s\"", extra, kind);
+    bench_emit_value("uprobe-hit", "ps", v, x);
+}
+
+static void uprobe_costs(int cpu, const char *extra)
+{
+    char err[160], rerr[160];
+    uint32_t none, up[2], rp[2];
+    int r, rr;
+    none = hit_ps(cpu);
+    r = probed_ps(cpu, 0, up, err, sizeof err);
+    rr = probed_ps(cpu, 1, rp, rerr, sizeof rerr);
+    emit_kind(extra, "user-unprobed", none);
+    emit_kind(extra, "user-int3", up[0]);
+    emit_kind(extra, "user-optimized", up[1]);
+    emit_kind(extra, "user-uretprobe-int3", rp[0]);
+    emit_kind(extra, "user-uretprobe-optimized", rp[1]);
     kprintf("bench: uspace=%s: a call of ut_opt0 %u ns unprobed, %u ns with an int3 user probe (x%u), "
-            "%u ns optimized (x%u; %s)\n", layout(), none / 1000, int3 / 1000, none ? int3 / none : 0,
-            opt / 1000, none ? opt / none : 0, r == 0 ? "ratio optimized/int3 below" : err);
-    if (opt && int3)
-        kprintf("bench: optimized/int3 user-probe hit: %u.%02u\n", opt / int3, opt * 100 / int3 % 100);
+            "%u ns optimized (x%u; %s)\n", layout(), none / 1000, up[0] / 1000, none ? up[0] / none : 0,
+            up[1] / 1000, none ? up[1] / none : 0, r == 0 ? "ratio optimized/int3 below" : err);
+    kprintf("bench: uspace=%s: with a user return probe %u ns, int3 entry (x%u), %u ns optimized entry "
+            "(x%u; %s)\n", layout(), rp[0] / 1000, none ? rp[0] / none : 0, rp[1] / 1000,
+            none ? rp[1] / none : 0, rr == 0 ? "each return an int3 at the trampoline" : rerr);
+    if (up[1] && up[0])
+        kprintf("bench: optimized/int3 user-probe hit: %u.%02u\n", up[1] / up[0], up[1] * 100 / up[0] % 100);
 }
 
 /* probe_read_user of a running process's stack page, the best of 8 x 32. */
