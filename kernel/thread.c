@@ -252,6 +252,25 @@ bool thread_foreach_chunked(void (*fn)(struct thread *t, void *arg), void *arg, 
     return !t;
 }
 
+void thread_reg_mark(struct thread_reg_mark *m)
+{
+    uint32_t f = spin_lock_irqsave(&reg_lock);
+    m->next_tid = next_tid;
+    m->nfreed = nfreed;
+    spin_unlock_irqrestore(&reg_lock, f);
+}
+
+bool thread_reg_freed_since(const struct thread_reg_mark *m) { return READ_ONCE(nfreed) != m->nfreed; }
+
+void thread_foreach_newer(const struct thread_reg_mark *m, void (*fn)(struct thread *t, void *arg), void *arg)
+{
+    uint32_t f = spin_lock_irqsave(&reg_lock);
+    struct thread *t;
+    for (t = all_threads; t && t->tid >= m->next_tid; t = t->all_next)
+        fn(t, arg);
+    spin_unlock_irqrestore(&reg_lock, f);
+}
+
 struct foreach_args { void (*fn)(struct thread *, void *); void *arg; };
 static int foreach_rv(void *a)
 {

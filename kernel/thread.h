@@ -75,6 +75,12 @@ void thread_foreach_stopped(void (*fn)(struct thread *t, void *arg), void *arg);
  * creation go on); threads created meanwhile may be missed, and the walk
  * stops early (false) if a thread was freed while the lock was dropped. */
 bool thread_foreach_chunked(void (*fn)(struct thread *t, void *arg), void *arg, int chunk);
+/* A registry mark: threads created after it are listed first (newest
+ * first), and whether any thread was freed since (pointers stay valid). */
+struct thread_reg_mark { int next_tid; uint32_t nfreed; };
+void thread_reg_mark(struct thread_reg_mark *m);
+bool thread_reg_freed_since(const struct thread_reg_mark *m);
+void thread_foreach_newer(const struct thread_reg_mark *m, void (*fn)(struct thread *t, void *arg), void *arg);
 int thread_count(void);
 struct thread *thread_owning_stack(uint32_t addr, bool *in_guard);
 

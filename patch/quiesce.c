@@ -47,10 +47,9 @@ enum { QUIESCE_UNREL_BUSY, QUIESCE_UNREL_RELIABLE };
  * the rendezvous only the threads without a record of this check, or whose
  * count moved since (they ran), are scanned again: the stall grows with the
  * CPUs and with the threads that ran since, not with the sleeping ones. */
-static int quiesce_prescan = 0;
+int quiesce_prescan = QUIESCE_PRESCAN_ON;
 KPARAM_ENUM("djprobe_prescan", quiesce_prescan, "on|off",
             "quiescence checks: scan stopped threads before the rendezvous, or every thread inside it");
-enum { QUIESCE_PRESCAN_ON, QUIESCE_PRESCAN_OFF };
 static int quiesce_bug = 0;
 KPARAM_ENUM("quiesce_bug", quiesce_bug, "none|no_recheck",
             "negative control: the rendezvous trusts every pre-scanned thread, even one that ran since");
@@ -58,6 +57,7 @@ enum { QUIESCE_BUG_NONE, QUIESCE_BUG_NO_RECHECK };
 
 #define STAGE_MAX 8             /* marks one pre-scanned thread may hold (more: the rendezvous scans it) */
 #define PRESCAN_CHUNK 8         /* threads per hold of the registry lock */
+#define DIRTY_MAX 32            /* threads the pre-scan found on a CPU (more: walk them all) */
 enum { MK_HIT, MK_UNREL };
 struct mark { int kind; uint32_t v, at, bad; int err; const char *how; uint32_t *stat; bool all; };
 
@@ -74,6 +74,15 @@ struct scan {
     struct mark st[STAGE_MAX];
     uint32_t st_stacks, st_fp;  /* statistics held the same way */
     struct quiesce_cost cost;
+    /* What ran since the pre-scan began: each CPU's switches from sw0 on
+     * (cpu->ran[]), the threads created since mark0, the dirty ones (on a
+     * CPU or switched in during their pre-scan).  full: that is not known
+     * (a thread freed, a ring overrun, too many dirty): walk every thread. */
+    struct thread_reg_mark mark0;
+    uint32_t sw0[NCPU_MAX];
+    struct thread *dirty[DIRTY_MAX];
+    int ndirty;
+    bool full;
 };
 
 struct quiesce_cost quiesce_cost;
@@ -318,6 +327,14 @@ static uint32_t runs(const struct thread *t)
     return __atomic_load_n(&t->lp_word, __ATOMIC_ACQUIRE) & ~(LP_GEN_ONE - 1);
 }
 
+static void dirty(struct scan *s, struct thread *t)
+{
+    if (s->ndirty == DIRTY_MAX)
+        s->full = true;
+    else
+        s->dirty[s->ndirty++] = t;
+}
+
 /* Pre-scan, registry lock held: t off every CPU, scanned, recorded. */
 static void prescan_thread(struct thread *t, void *arg)
 {
@@ -328,6 +345,7 @@ static void prescan_thread(struct thread *t, void *arg)
     g = runs(t);
     if (__atomic_load_n(&t->on_cpu, __ATOMIC_ACQUIRE)) {
         s->cost.running++;                  /* on a CPU: the rendezvous scans it */
+        dirty(s, t);
         return;
     }
     s->stage = true;
@@ -337,6 +355,7 @@ static void prescan_thread(struct thread *t, void *arg)
     __atomic_thread_fence(__ATOMIC_ACQUIRE);        /* the stack's reads before the second look */
     if (s->over || runs(t) != g) {
         s->cost.torn++;                     /* switched in meanwhile: the rendezvous scans it */
+        dirty(s, t);
         return;
     }
     commit(s, t);
@@ -355,6 +374,35 @@ static void scan_thread(struct thread *t, void *arg)
         return;
     s->cost.rechecked++;
     scan_one(s, t, parked_under(t));
+    t->qs_id = s->id;                       /* seen as it is now: once is enough */
+    t->qs_gen = runs(t);
+}
+
+/* Every online CPU switched at most CPU_RAN_RING times since the pre-scan began. */
+static bool ring_holds(struct scan *s)
+{
+    int i;
+    for (i = 0; i < NCPU_MAX; i++)
+        if (cpus[i].online && cpus[i].nr_switches - s->sw0[i] > CPU_RAN_RING)
+            return false;
+    return true;
+}
+
+/* In the rendezvous: the threads that may have run since the pre-scan began. */
+static void scan_ran(struct scan *s)
+{
+    uint32_t i, k;
+    if (!s->id || s->full || thread_reg_freed_since(&s->mark0) || !ring_holds(s)) {
+        s->cost.walked = 1;
+        thread_foreach(scan_thread, s);
+        return;
+    }
+    for (i = 0; i < NCPU_MAX; i++)
+        for (k = s->sw0[i]; cpus[i].online && k != cpus[i].nr_switches; k++)
+            scan_thread(cpus[i].ran[k % CPU_RAN_RING], s);
+    for (i = 0; i < (uint32_t)s->ndirty; i++)
+        scan_thread(s->dirty[i], s);
+    thread_foreach_newer(&s->mark0, scan_thread, s);
 }
 
 static int scan_rv(void *arg)
@@ -379,7 +427,7 @@ static int scan_rv(void *arg)
                 s->r[d].f = quiesce_found;
             }
     }
-    thread_foreach(scan_thread, s);
+    scan_ran(s);
     /* The scanning thread's own stack (the old walk skipped it: fp keeps that). */
     if ((s->checks & DJC_STACK) && !(s->mode == DJ_SCAN_FRAMES && djprobe_unwind == DJ_UNWIND_FP))
         scan_self(s);
@@ -405,8 +453,12 @@ static void scan_both(struct scan *s)
     uint64_t t0 = clock_ns(), t1, t2;
     sleeplock_acquire(&qs_lock);
     if (quiesce_prescan == QUIESCE_PRESCAN_ON) {
+        int i;
         s->id = ++qs_ids ? qs_ids : ++qs_ids;
-        thread_foreach_chunked(prescan_thread, s, PRESCAN_CHUNK);
+        thread_reg_mark(&s->mark0);
+        for (i = 0; i < NCPU_MAX; i++)      /* before any run count the walk reads */
+            s->sw0[i] = __atomic_load_n(&cpus[i].nr_switches, __ATOMIC_ACQUIRE);
+        s->full = !thread_foreach_chunked(prescan_thread, s, PRESCAN_CHUNK);
     }
     t1 = clock_ns();
     if (quiesce_prescan_hook)
