@@ -65,8 +65,8 @@ extern struct quiesce_found quiesce_found;
  * other CPU parked); of the threads, how many were pre-scanned, on a CPU,
  * switched in during their pre-scan (torn) and scanned in the rendezvous;
  * walked: the rendezvous walked every thread (what ran since was not known). */
-struct quiesce_cost { uint64_t pre_ns, stall_ns; int threads, prescanned, running, torn, rechecked, walked; };
-extern struct quiesce_cost quiesce_cost;
+struct quiesce_cost { uint64_t pre_ns, stall_ns; int threads, prescanned, running, torn, rechecked, walked, checks; };
+extern struct quiesce_cost quiesce_cost, quiesce_totals;   /* the last check's; every check's sums */
 extern void (*volatile quiesce_prescan_hook)(void);   /* tests: runs between the two */
 extern int quiesce_prescan;    /* djprobe_prescan=on|off (off: every thread scanned in the rendezvous) */
 enum { QUIESCE_PRESCAN_ON, QUIESCE_PRESCAN_OFF };

@@ -85,7 +85,7 @@ struct scan {
     bool full;
 };
 
-struct quiesce_cost quiesce_cost;
+struct quiesce_cost quiesce_cost, quiesce_totals;
 void (*volatile quiesce_prescan_hook)(void);
 static struct sleeplock qs_lock = SLEEPLOCK_INIT("quiesce");   /* the thread records (qs_id) */
 static uint32_t qs_ids;
@@ -470,6 +470,12 @@ static void scan_both(struct scan *s)
     s->cost.pre_ns = t1 - t0;
     s->cost.stall_ns = clock_ns() - t2;
     quiesce_cost = s->cost;
+    quiesce_totals.checks++;
+    quiesce_totals.prescanned += s->cost.prescanned;
+    quiesce_totals.running += s->cost.running;
+    quiesce_totals.torn += s->cost.torn;
+    quiesce_totals.rechecked += s->cost.rechecked;
+    quiesce_totals.walked += s->cost.walked;
 }
 
 int quiesce_scan(struct dj_range *r, int n, unsigned checks, int mode, bool *self_busy)
