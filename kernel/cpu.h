@@ -22,7 +22,7 @@ struct cpu_probe {
     volatile uint32_t gen;      /* bumped after each running = 0 (H7 waits) */
 };
 
-#define CPU_RAN_RING 64
+#define CPU_RAN_RING 256
 struct cpu {
     struct cpu *self;          /* offset 0: read through %fs:0 */
     int id;                    /* dense index, 0 = boot CPU */
