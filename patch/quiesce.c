@@ -51,9 +51,14 @@ int quiesce_prescan = QUIESCE_PRESCAN_ON;
 KPARAM_ENUM("djprobe_prescan", quiesce_prescan, "on|off",
             "quiescence checks: scan stopped threads before the rendezvous, or every thread inside it");
 static int quiesce_bug = 0;
-KPARAM_ENUM("quiesce_bug", quiesce_bug, "none|no_recheck",
-            "negative control: the rendezvous trusts every pre-scanned thread, even one that ran since");
-enum { QUIESCE_BUG_NONE, QUIESCE_BUG_NO_RECHECK };
+KPARAM_ENUM("quiesce_bug", quiesce_bug, "none|no_recheck|no_ring",
+            "negative controls: the rendezvous trusts every pre-scanned thread, even one that ran since; "
+            "or it skips the threads the CPUs switched in since the pre-scan began");
+enum { QUIESCE_BUG_NONE, QUIESCE_BUG_NO_RECHECK, QUIESCE_BUG_NO_RING };
+static int quiesce_verify;
+KPARAM_INT("quiesce_verify", quiesce_verify, 0, 1,
+           "quiescence checks: after the rendezvous's recheck, walk every thread and panic if one that ran "
+           "since its pre-scan was not scanned again (tortures)");
 
 #define STAGE_MAX 8             /* marks one pre-scanned thread may hold (more: the rendezvous scans it) */
 #define PRESCAN_CHUNK 8         /* threads per hold of the registry lock */
@@ -378,6 +383,18 @@ static void scan_thread(struct thread *t, void *arg)
     t->qs_gen = runs(t);
 }
 
+/* quiesce_verify=1: every thread's record now stands (pre-scanned and not
+ * run since, or scanned in this rendezvous). */
+static void verify_one(struct thread *t, void *arg)
+{
+    struct scan *s = arg;
+    if (t == s->self || t->state == TS_ZOMBIE || (t->qs_id == s->id && t->qs_gen == runs(t)))
+        return;
+    panic("quiesce: thread %d (%s) ran since the pre-scan of check %u and was not scanned again "
+          "(its record: check %u, run count %08x; now %08x)", t->tid, t->name, s->id, t->qs_id, t->qs_gen,
+          runs(t));
+}
+
 /* Every online CPU switched at most CPU_RAN_RING times since the pre-scan began. */
 static bool ring_holds(struct scan *s)
 {
@@ -397,7 +414,7 @@ static void scan_ran(struct scan *s)
         thread_foreach(scan_thread, s);
         return;
     }
-    for (i = 0; i < NCPU_MAX; i++)
+    for (i = 0; i < NCPU_MAX && quiesce_bug != QUIESCE_BUG_NO_RING; i++)
         for (k = s->sw0[i]; cpus[i].online && k != cpus[i].nr_switches; k++)
             scan_thread(cpus[i].ran[k % CPU_RAN_RING], s);
     for (i = 0; i < (uint32_t)s->ndirty; i++)
@@ -428,6 +445,8 @@ static int scan_rv(void *arg)
             }
     }
     scan_ran(s);
+    if (quiesce_verify && s->id)
+        thread_foreach(verify_one, s);
     /* The scanning thread's own stack (the old walk skipped it: fp keeps that). */
     if ((s->checks & DJC_STACK) && !(s->mode == DJ_SCAN_FRAMES && djprobe_unwind == DJ_UNWIND_FP))
         scan_self(s);
