@@ -22,6 +22,7 @@ struct cpu_probe {
     volatile uint32_t gen;      /* bumped after each running = 0 (H7 waits) */
 };
 
+#define CPU_RAN_RING 256
 struct cpu {
     struct cpu *self;          /* offset 0: read through %fs:0 */
     int id;                    /* dense index, 0 = boot CPU */
@@ -43,6 +44,7 @@ struct cpu {
     volatile uint32_t nexc[32];   /* exceptions taken on this CPU, by vector */
     uint32_t resume_eip;          /* EIP the last outermost trap or interrupt returned to */
     struct cpu_probe probe;
+    struct thread *ran[CPU_RAN_RING];   /* switch n's thread at ran[n % CPU_RAN_RING] (patch/quiesce.c) */
 };
 
 extern struct cpu cpus[NCPU_MAX];

@@ -196,7 +196,8 @@ static bool sched_switch(void)
     __atomic_add_fetch(&next->lp_word, LP_GEN_ONE, __ATOMIC_SEQ_CST);   /* before it runs: lp_trans.c */
     next->on_cpu = 1;
     c->thread = next;
-    c->nr_switches++;
+    c->ran[c->nr_switches % CPU_RAN_RING] = next;   /* after the run count: a pre-scan's recheck */
+    WRITE_ONCE(c->nr_switches, c->nr_switches + 1);
     slice_ticks[c->id] = 0;
     uspace_switch(c->id, next);       /* its ring-3 stack and page directory */
     last = swtch(prev, next);

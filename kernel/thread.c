@@ -18,6 +18,7 @@
 static struct spinlock reg_lock = SPINLOCK_INIT("threads");
 static struct thread *all_threads;
 static int nthreads, next_tid = 1;
+static uint32_t nfreed;              /* registry removals: a chunked walk's cursor is still listed */
 
 struct sleepq { struct spinlock lock; struct thread *head; };
 static struct sleepq sleepqs[NCPU_MAX];
@@ -56,6 +57,7 @@ static void reg_del(struct thread *t)
     ASSERT(*pp == t);
     *pp = t->all_next;
     nthreads--;
+    nfreed++;
     spin_unlock_irqrestore(&reg_lock, f);
 }
 
@@ -226,6 +228,45 @@ void thread_foreach(void (*fn)(struct thread *t, void *arg), void *arg)
     uint32_t f = spin_lock_irqsave(&reg_lock);
     struct thread *t;
     for (t = all_threads; t; t = t->all_next)
+        fn(t, arg);
+    spin_unlock_irqrestore(&reg_lock, f);
+}
+
+bool thread_foreach_chunked(void (*fn)(struct thread *t, void *arg), void *arg, int chunk)
+{
+    uint32_t f = spin_lock_irqsave(&reg_lock), freed;
+    struct thread *t;
+    int k = 0;
+    ASSERT(chunk > 0);
+    for (t = all_threads; t; t = t->all_next) {
+        fn(t, arg);
+        if (++k % chunk || !t->all_next)
+            continue;
+        freed = nfreed;
+        spin_unlock_irqrestore(&reg_lock, f);
+        f = spin_lock_irqsave(&reg_lock);
+        if (nfreed != freed)            /* t may be gone: stop here */
+            break;
+    }
+    spin_unlock_irqrestore(&reg_lock, f);
+    return !t;
+}
+
+void thread_reg_mark(struct thread_reg_mark *m)
+{
+    uint32_t f = spin_lock_irqsave(&reg_lock);
+    m->next_tid = next_tid;
+    m->nfreed = nfreed;
+    spin_unlock_irqrestore(&reg_lock, f);
+}
+
+bool thread_reg_freed_since(const struct thread_reg_mark *m) { return READ_ONCE(nfreed) != m->nfreed; }
+
+void thread_foreach_newer(const struct thread_reg_mark *m, void (*fn)(struct thread *t, void *arg), void *arg)
+{
+    uint32_t f = spin_lock_irqsave(&reg_lock);
+    struct thread *t;
+    for (t = all_threads; t && t->tid >= m->next_tid; t = t->all_next)
         fn(t, arg);
     spin_unlock_irqrestore(&reg_lock, f);
 }

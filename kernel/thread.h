@@ -53,6 +53,8 @@ struct thread {
                                        * LP_GEN_ONE each time it is picked to run (kernel/sched.c) */
     volatile bool lp_safe;            /* asleep at its main loop's safe point (lp_safe_wait) */
     struct kretprobe_instance *volatile rp_pending;   /* return probes, newest first (patch/kretprobe.c) */
+    uint32_t qs_id, qs_gen;           /* the quiescence pre-scan that saw it stopped, and its run
+                                       * count then (patch/quiesce.c; under its lock) */
 };
 
 /* Create a runnable thread running fn(arg) on an allowed CPU; NULL if out of memory. */
@@ -69,6 +71,16 @@ bool thread_wake(struct thread *t);       /* SLEEPING -> RUNNABLE; false if not 
  * held (interrupts off).  For threads to stay put, walk from a rendezvous. */
 void thread_foreach(void (*fn)(struct thread *t, void *arg), void *arg);
 void thread_foreach_stopped(void (*fn)(struct thread *t, void *arg), void *arg);   /* in a rendezvous */
+/* The same, the lock dropped every `chunk` threads (interrupts and thread
+ * creation go on); threads created meanwhile may be missed, and the walk
+ * stops early (false) if a thread was freed while the lock was dropped. */
+bool thread_foreach_chunked(void (*fn)(struct thread *t, void *arg), void *arg, int chunk);
+/* A registry mark: threads created after it are listed first (newest
+ * first), and whether any thread was freed since (pointers stay valid). */
+struct thread_reg_mark { int next_tid; uint32_t nfreed; };
+void thread_reg_mark(struct thread_reg_mark *m);
+bool thread_reg_freed_since(const struct thread_reg_mark *m);
+void thread_foreach_newer(const struct thread_reg_mark *m, void (*fn)(struct thread *t, void *arg), void *arg);
 int thread_count(void);
 struct thread *thread_owning_stack(uint32_t addr, bool *in_guard);
 

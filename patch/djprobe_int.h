@@ -60,6 +60,16 @@ int quiesce_scan(struct dj_range *r, int n, unsigned checks, int scan, bool *sel
 int quiesce_scan_parked(struct dj_range *r, int n, unsigned checks, int scan);
 /* What the last scan found inside a range last (for a report of a long wait). */
 extern struct quiesce_found quiesce_found;
+/* What the last quiesce_scan cost: the pre-scan (threads scanned before the
+ * rendezvous, with every CPU running) and the stall (the rendezvous, every
+ * other CPU parked); of the threads, how many were pre-scanned, on a CPU,
+ * switched in during their pre-scan (torn) and scanned in the rendezvous;
+ * walked: the rendezvous walked every thread (what ran since was not known). */
+struct quiesce_cost { uint64_t pre_ns, stall_ns; int threads, prescanned, running, torn, rechecked, walked, checks; };
+extern struct quiesce_cost quiesce_cost, quiesce_totals;   /* the last check's; every check's sums */
+extern void (*volatile quiesce_prescan_hook)(void);   /* tests: runs between the two */
+extern int quiesce_prescan;    /* djprobe_prescan=on|off (off: every thread scanned in the rendezvous) */
+enum { QUIESCE_PRESCAN_ON, QUIESCE_PRESCAN_OFF };
 /* tasks-RCU style wait: 0 once every thread passed a voluntary switch
  * (else quiesce_found names the first thread that did not). */
 bool quiesce_quiet_now(struct thread *t);   /* in a rendezvous: t is outside every region now */

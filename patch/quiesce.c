@@ -1,6 +1,7 @@
 /* Quiescence checks for jump optimization (H1, H2, H3, H8): with every
  * other CPU parked in a rendezvous, is any thread or interrupt frame inside
- * one of the ranges?  EIP scan: preempted threads' saved EIPs, every parked
+ * one of the ranges?  Stopped threads are scanned before the rendezvous and
+ * only those that ran since again inside it (docs/quiesce.md).  EIP scan: preempted threads' saved EIPs, every parked
  * CPU's interrupted EIPs at every nesting depth and the return addresses of
  * the detour handlers it runs.  Stack scan (djprobe_scan=): every word of
  * every stack (conservative, Ksplice style), or its frames: the exact unwind
@@ -20,6 +21,8 @@
 #include "kernel/unwind.h"
 #include "kernel/sched.h"
 #include "patch/kretprobe.h"
+#include "kernel/sleeplock.h"
+#include "kernel/clock.h"
 
 #define MAX_SLOTS 96
 
@@ -33,6 +36,36 @@ KPARAM_ENUM("djprobe_unreliable", quiesce_unrel, "busy|reliable",
             "trusted up to where it stopped (a negative control)");
 enum { QUIESCE_UNREL_BUSY, QUIESCE_UNREL_RELIABLE };
 
+/* The pre-scan (before the rendezvous, every CPU running): a thread off
+ * every CPU is scanned like the rendezvous would, and recorded with its run
+ * count (thread->lp_word above LP_U_MASK: kernel/sched.c adds LP_GEN_ONE
+ * before it is switched in), read before (with on_cpu) and after the scan
+ * (a seqlock's reader; x86 keeps loads in order and the scheduler's locked
+ * add is a full barrier, so a scan that read anything the thread wrote once
+ * switched in also sees the count move).  Its marks (what it found) are
+ * held until that second read and dropped if the thread ran meanwhile.  In
+ * the rendezvous only the threads without a record of this check, or whose
+ * count moved since (they ran), are scanned again: the stall grows with the
+ * CPUs and with the threads that ran since, not with the sleeping ones. */
+int quiesce_prescan = QUIESCE_PRESCAN_ON;
+KPARAM_ENUM("djprobe_prescan", quiesce_prescan, "on|off",
+            "quiescence checks: scan stopped threads before the rendezvous, or every thread inside it");
+static int quiesce_bug = 0;
+KPARAM_ENUM("quiesce_bug", quiesce_bug, "none|no_recheck|no_ring",
+            "negative controls: the rendezvous trusts every pre-scanned thread, even one that ran since; "
+            "or it skips the threads the CPUs switched in since the pre-scan began");
+enum { QUIESCE_BUG_NONE, QUIESCE_BUG_NO_RECHECK, QUIESCE_BUG_NO_RING };
+static int quiesce_verify;
+KPARAM_INT("quiesce_verify", quiesce_verify, 0, 1,
+           "quiescence checks: after the rendezvous's recheck, walk every thread and panic if one that ran "
+           "since its pre-scan was not scanned again (tortures)");
+
+#define STAGE_MAX 8             /* marks one pre-scanned thread may hold (more: the rendezvous scans it) */
+#define PRESCAN_CHUNK 8         /* threads per hold of the registry lock */
+#define DIRTY_MAX 32            /* threads the pre-scan found on a CPU (more: walk them all) */
+enum { MK_HIT, MK_UNREL };
+struct mark { int kind; uint32_t v, at, bad; int err; const char *how; uint32_t *stat; bool all; };
+
 struct scan {
     struct dj_range *r;
     uint32_t lo, hi;            /* every range is inside [lo, hi) */
@@ -40,7 +73,27 @@ struct scan {
     unsigned checks;
     struct thread *self;
     bool self_busy;             /* the scanning thread's own stack is inside */
+    uint32_t id;                /* this check's pre-scan (0: none, the rendezvous scans every thread) */
+    bool stage, over;           /* pre-scan: marks held in st[]; more than fit */
+    int nst;
+    struct mark st[STAGE_MAX];
+    uint32_t st_stacks, st_fp;  /* statistics held the same way */
+    struct quiesce_cost cost;
+    /* What ran since the pre-scan began: each CPU's switches from sw0 on
+     * (cpu->ran[]), the threads created since mark0, the dirty ones (on a
+     * CPU or switched in during their pre-scan).  full: that is not known
+     * (a thread freed, a ring overrun, too many dirty): walk every thread. */
+    struct thread_reg_mark mark0;
+    uint32_t sw0[NCPU_MAX];
+    struct thread *dirty[DIRTY_MAX];
+    int ndirty;
+    bool full;
 };
+
+struct quiesce_cost quiesce_cost, quiesce_totals;
+void (*volatile quiesce_prescan_hook)(void);
+static struct sleeplock qs_lock = SLEEPLOCK_INIT("quiesce");   /* the thread records (qs_id) */
+static uint32_t qs_ids;
 
 static bool inside(struct scan *s, uint32_t v)
 {
@@ -115,13 +168,63 @@ static void all_busy(struct scan *s, struct quiesce_found f)
     }
 }
 
-static void unreliable(const struct thread *t, uint32_t pc, int err)
+static void unreliable(const struct thread *t, uint32_t pc, int err, uint32_t bad)
 {
     djprobe_stats.unreliable++;
     quiesce_unreliable.pc = pc;
     quiesce_unreliable.err = err;
     quiesce_unreliable.tid = t->tid;
-    quiesce_unreliable.bad = last_bad;
+    quiesce_unreliable.bad = bad;
+}
+
+static void stage(struct scan *s, struct mark m)
+{
+    if (s->nst == STAGE_MAX)
+        s->over = true;
+    else
+        s->st[s->nst++] = m;
+}
+
+/* Thread t's v (read from at) is inside a range: mark it, or hold the mark. */
+static void mark_hit(struct scan *s, const struct thread *t, uint32_t v, uint32_t at, const char *how,
+                     uint32_t *stat)
+{
+    if (!inside(s, v))
+        return;
+    if (s->stage) {
+        stage(s, (struct mark){ MK_HIT, v, at, 0, 0, how, stat, false });
+        return;
+    }
+    hit(s, v);
+    (*stat)++;
+    found(s, t, -1, v, at, how);
+}
+
+/* Thread t's unwind stopped at pc (err); all: every range counts busy. */
+static void mark_unrel(struct scan *s, const struct thread *t, uint32_t pc, int err, uint32_t bad, bool all)
+{
+    if (s->stage) {
+        stage(s, (struct mark){ MK_UNREL, pc, 0, bad, err, 0, 0, all });
+        return;
+    }
+    unreliable(t, pc, err, bad);
+    if (all)
+        all_busy(s, (struct quiesce_found){ t->tid, -1, pc, 0, "stack unreliable past", false });
+}
+
+/* The pre-scan of t stood: apply its marks. */
+static void commit(struct scan *s, const struct thread *t)
+{
+    int i;
+    for (i = 0; i < s->nst; i++) {
+        struct mark *m = &s->st[i];
+        if (m->kind == MK_HIT)
+            mark_hit(s, t, m->v, m->at, m->how, m->stat);
+        else
+            mark_unrel(s, t, m->v, m->err, m->bad, m->all);
+    }
+    djprobe_stats.stacks += s->st_stacks;
+    djprobe_stats.false_pos += s->st_fp;
 }
 
 static bool is_slot(const uint32_t *slot, int n, uint32_t a)
@@ -158,7 +261,7 @@ static void scan_self(struct scan *s)
             found(s, s->self, -1, pc[i], slot[i], "the scanner's own return address");
         }
     if (err != UNWIND_END) {
-        unreliable(s->self, pc[n - 1], err);
+        unreliable(s->self, pc[n - 1], err, last_bad);
         all_busy(s, (struct quiesce_found){ s->self->tid, -1, pc[n - 1], 0,
                                             "the scanner's own stack, unreliable past", true });
         s->self_busy = true;
@@ -171,31 +274,24 @@ static void scan_stack(struct scan *s, const struct unwind_regs *start, bool swi
     uint32_t pc[MAX_SLOTS], slot[MAX_SLOTS], fslot[MAX_SLOTS], a, hi = t->stack_hi;
     int n, nf = 0, i, err = frames(start, t->stack_lo, hi, pc, slot, &n);
     bool exact = s->mode == DJ_SCAN_FRAMES && djprobe_unwind == DJ_UNWIND_EXACT;
-    djprobe_stats.stacks++;
-    if (err != UNWIND_END)
-        unreliable(t, pc[n - 1], err);
+    uint32_t *fp = s->stage ? &s->st_fp : &djprobe_stats.false_pos;
+    (*(s->stage ? &s->st_stacks : &djprobe_stats.stacks))++;
     if (exact) {
         for (i = 0; i < n; i++)
-            if (hit(s, pc[i])) {
-                djprobe_stats.stack_hits++;
-                found(s, t, -1, pc[i], slot[i], "return address");
-            }
-        if (err != UNWIND_END && quiesce_unrel == QUIESCE_UNREL_BUSY)
-            all_busy(s, (struct quiesce_found){ t->tid, -1, pc[n - 1], 0, "stack unreliable past", false });
+            mark_hit(s, t, pc[i], slot[i], "return address", &djprobe_stats.stack_hits);
     } else if (s->mode == DJ_SCAN_FRAMES) {
         nf = fp_slots(start, switched, hi, fslot);
     }
+    if (err != UNWIND_END)
+        mark_unrel(s, t, pc[n - 1], err, last_bad, exact && quiesce_unrel == QUIESCE_UNREL_BUSY);
     for (a = ALIGN_UP(start->sp, 4); a + 4 <= hi; a += 4) {
         uint32_t v = kretprobe_recover(a, *(uint32_t *)a);   /* behind a return probe's trampoline */
         if (!inside(s, v))
             continue;
         if (err == UNWIND_END)           /* the word scan's, in every mode */
-            djprobe_stats.false_pos += !is_slot(slot, n, a);
-        if (s->mode == DJ_SCAN_WORDS || (!exact && is_slot(fslot, nf, a))) {
-            hit(s, v);
-            djprobe_stats.stack_hits++;
-            found(s, t, -1, v, a, "stack word");
-        }
+            *fp += !is_slot(slot, n, a);
+        if (s->mode == DJ_SCAN_WORDS || (!exact && is_slot(fslot, nf, a)))
+            mark_hit(s, t, v, a, "stack word", &djprobe_stats.stack_hits);
     }
 }
 
@@ -210,26 +306,120 @@ static struct cpu *parked_under(const struct thread *t)
     return NULL;
 }
 
-static void scan_thread(struct thread *t, void *arg)
+/* One thread: its saved EIP if preempted, and its stack, from where it
+ * switched out, or (c) from where its parked CPU spins.  tf is read once:
+ * in the pre-scan the thread may be switched in meanwhile. */
+static void scan_one(struct scan *s, struct thread *t, struct cpu *c)
 {
-    struct scan *s = arg;
-    struct cpu *c = parked_under(t);
-    bool running = c != NULL;
+    struct trapframe *tf = READ_ONCE(t->tf);
     struct unwind_regs r;
-    if (t == s->self || t->state == TS_ZOMBIE)
-        return;
-    if ((s->checks & DJC_IPSCAN) && !running && t->tf && hit(s, t->tf->eip)) {
-        djprobe_stats.ip_hits++;
-        found(s, t, -1, t->tf->eip, 0, "saved EIP");
-    }
+    if ((s->checks & DJC_IPSCAN) && !c && tf)
+        mark_hit(s, t, tf->eip, 0, "saved EIP", &djprobe_stats.ip_hits);
     if (!(s->checks & DJC_STACK))
         return;
-    if (running)
+    if (c) {
         scan_stack(s, &rendezvous_regs[c->id], false, t);
-    else {
+    } else {
         unwind_switched(&r, t);
         scan_stack(s, &r, true, t);
     }
+}
+
+/* Times thread t was switched in (and lp transitions' bumps: a false "ran"
+ * only costs a recheck). */
+static uint32_t runs(const struct thread *t)
+{
+    return __atomic_load_n(&t->lp_word, __ATOMIC_ACQUIRE) & ~(LP_GEN_ONE - 1);
+}
+
+static void dirty(struct scan *s, struct thread *t)
+{
+    if (s->ndirty == DIRTY_MAX)
+        s->full = true;
+    else
+        s->dirty[s->ndirty++] = t;
+}
+
+/* Pre-scan, registry lock held: t off every CPU, scanned, recorded. */
+static void prescan_thread(struct thread *t, void *arg)
+{
+    struct scan *s = arg;
+    uint32_t g;
+    if (t == s->self || t->state == TS_ZOMBIE)
+        return;
+    g = runs(t);
+    if (__atomic_load_n(&t->on_cpu, __ATOMIC_ACQUIRE)) {
+        s->cost.running++;                  /* on a CPU: the rendezvous scans it */
+        dirty(s, t);
+        return;
+    }
+    s->stage = true;
+    s->nst = 0; s->over = false; s->st_stacks = s->st_fp = 0;
+    scan_one(s, t, NULL);
+    s->stage = false;
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);        /* the stack's reads before the second look */
+    if (s->over || runs(t) != g) {
+        s->cost.torn++;                     /* switched in meanwhile: the rendezvous scans it */
+        dirty(s, t);
+        return;
+    }
+    commit(s, t);
+    t->qs_gen = g;
+    t->qs_id = s->id;
+    s->cost.prescanned++;
+}
+
+/* In the rendezvous: t unless its pre-scan stands (it has not run since). */
+static void scan_thread(struct thread *t, void *arg)
+{
+    struct scan *s = arg;
+    if (t == s->self || t->state == TS_ZOMBIE)
+        return;
+    if (s->id && t->qs_id == s->id && (t->qs_gen == runs(t) || quiesce_bug == QUIESCE_BUG_NO_RECHECK))
+        return;
+    s->cost.rechecked++;
+    scan_one(s, t, parked_under(t));
+    t->qs_id = s->id;                       /* seen as it is now: once is enough */
+    t->qs_gen = runs(t);
+}
+
+/* quiesce_verify=1: every thread's record now stands (pre-scanned and not
+ * run since, or scanned in this rendezvous). */
+static void verify_one(struct thread *t, void *arg)
+{
+    struct scan *s = arg;
+    if (t == s->self || t->state == TS_ZOMBIE || (t->qs_id == s->id && t->qs_gen == runs(t)))
+        return;
+    panic("quiesce: thread %d (%s) ran since the pre-scan of check %u and was not scanned again "
+          "(its record: check %u, run count %08x; now %08x)", t->tid, t->name, s->id, t->qs_id, t->qs_gen,
+          runs(t));
+}
+
+/* Every online CPU switched at most CPU_RAN_RING times since the pre-scan began. */
+static bool ring_holds(struct scan *s)
+{
+    int i;
+    for (i = 0; i < NCPU_MAX; i++)
+        if (cpus[i].online && cpus[i].nr_switches - s->sw0[i] > CPU_RAN_RING)
+            return false;
+    return true;
+}
+
+/* In the rendezvous: the threads that may have run since the pre-scan began. */
+static void scan_ran(struct scan *s)
+{
+    uint32_t i, k;
+    if (!s->id || s->full || thread_reg_freed_since(&s->mark0) || !ring_holds(s)) {
+        s->cost.walked = 1;
+        thread_foreach(scan_thread, s);
+        return;
+    }
+    for (i = 0; i < NCPU_MAX && quiesce_bug != QUIESCE_BUG_NO_RING; i++)
+        for (k = s->sw0[i]; cpus[i].online && k != cpus[i].nr_switches; k++)
+            scan_thread(cpus[i].ran[k % CPU_RAN_RING], s);
+    for (i = 0; i < (uint32_t)s->ndirty; i++)
+        scan_thread(s->dirty[i], s);
+    thread_foreach_newer(&s->mark0, scan_thread, s);
 }
 
 static int scan_rv(void *arg)
@@ -254,7 +444,9 @@ static int scan_rv(void *arg)
                 s->r[d].f = quiesce_found;
             }
     }
-    thread_foreach(scan_thread, s);
+    scan_ran(s);
+    if (quiesce_verify && s->id)
+        thread_foreach(verify_one, s);
     /* The scanning thread's own stack (the old walk skipped it: fp keeps that). */
     if ((s->checks & DJC_STACK) && !(s->mode == DJ_SCAN_FRAMES && djprobe_unwind == DJ_UNWIND_FP))
         scan_self(s);
@@ -273,12 +465,44 @@ static void scan_init(struct scan *s, struct dj_range *r, int n, unsigned checks
     }
 }
 
+/* The pre-scan, then (a test's hook and) the rendezvous; the costs of each
+ * are left in quiesce_cost. */
+static void scan_both(struct scan *s)
+{
+    uint64_t t0 = clock_ns(), t1, t2;
+    sleeplock_acquire(&qs_lock);
+    if (quiesce_prescan == QUIESCE_PRESCAN_ON) {
+        int i;
+        s->id = ++qs_ids ? qs_ids : ++qs_ids;
+        thread_reg_mark(&s->mark0);
+        for (i = 0; i < NCPU_MAX; i++)      /* before any run count the walk reads */
+            s->sw0[i] = __atomic_load_n(&cpus[i].nr_switches, __ATOMIC_ACQUIRE);
+        s->full = !thread_foreach_chunked(prescan_thread, s, PRESCAN_CHUNK);
+    }
+    t1 = clock_ns();
+    if (quiesce_prescan_hook)
+        quiesce_prescan_hook();
+    t2 = clock_ns();
+    rendezvous_run(scan_rv, s);
+    sleeplock_release(&qs_lock);
+    s->cost.threads = thread_count();
+    s->cost.pre_ns = t1 - t0;
+    s->cost.stall_ns = clock_ns() - t2;
+    quiesce_cost = s->cost;
+    quiesce_totals.checks++;
+    quiesce_totals.prescanned += s->cost.prescanned;
+    quiesce_totals.running += s->cost.running;
+    quiesce_totals.torn += s->cost.torn;
+    quiesce_totals.rechecked += s->cost.rechecked;
+    quiesce_totals.walked += s->cost.walked;
+}
+
 int quiesce_scan(struct dj_range *r, int n, unsigned checks, int mode, bool *self_busy)
 {
     struct scan s;
     scan_init(&s, r, n, checks, mode);
     if (checks & (DJC_IPSCAN | DJC_STACK))
-        rendezvous_run(scan_rv, &s);
+        scan_both(&s);
     if (self_busy)
         *self_busy = s.self_busy;
     return s.busy;

@@ -43,6 +43,12 @@ RATIOS = {
     "quiescence check, exact unwind / frame walk, 1,003 threads": (
         "bench-quiesce-check-icount quiesce-check cpus=2 depth=4 mode=frames threads=1003",
         "bench-quiesce-check-icount quiesce-check cpus=2 depth=4 mode=frames-fp threads=1003"),
+    "quiescence stall (pre-scan), 1,003 / 13 threads": (
+        "bench-quiesce-check-icount quiesce-stall cpus=2 depth=4 mode=frames prescan=on threads=1003",
+        "bench-quiesce-check-icount quiesce-stall cpus=2 depth=4 mode=frames prescan=on threads=13"),
+    "quiescence stall, pre-scan on / off, 1,003 threads": (
+        "bench-quiesce-check-icount quiesce-stall cpus=2 depth=4 mode=frames prescan=on threads=1003",
+        "bench-quiesce-check-icount quiesce-stall cpus=2 depth=4 mode=frames prescan=off threads=1003"),
     "optimized hit / direct call": (
         "bench-hit-icount hit cpus=1 kind=optimized target=dj_add",
         "bench-hit-icount hit cpus=1 kind=direct target=dj_add"),

@@ -537,6 +537,33 @@ def section_quiesce_check(R, bench):
                   "%.2f" % (v["frames"] / v["frames-fp"]) if v.get("frames-fp") else "-")
         R.p("`%s` (%s):" % (scen, "instructions" if scen.endswith("-icount") else "ns"))
         R.table(t)
+    section_quiesce_stall(R, bench)
+
+
+def section_quiesce_stall(R, bench):
+    st = [m for m in pick(bench, "quiesce-stall") if m["depth"] == 4]
+    per = dict(((m["scenario"], m["mode"], m["threads"]), m["value"]) for m in pick(bench, "quiesce-per-thread")
+               if m["depth"] == 4)
+    if not st:
+        return
+    R.p("The stall (docs/quiesce.md): the rendezvous alone, the time the other CPUs are held, with the "
+        "pre-scan (threads off every CPU scanned before it, only those that ran since rescanned inside) "
+        "and without it (`prescan=off`: every thread scanned inside, as before); and the whole check's cost "
+        "per thread. Depth 4.")
+    cols = [("frames", "on"), ("safe", "on"), ("eip", "on"), ("frames", "off")]
+    for scen in sorted(set(m["scenario"] for m in st)):
+        t = Table(["threads"] + ["stall %s %s" % c for c in cols] + ["whole per thread, frames", "x stall at fewest"],
+                  ["r"] * (len(cols) + 3))
+        rows = sorted(set(m["threads"] for m in st if m["scenario"] == scen))
+        v = dict(((m["threads"], m["mode"], m["prescan"]), m["median"]) for m in st if m["scenario"] == scen)
+        for th in rows:
+            first = v.get((rows[0], "frames", "on"))
+            cur = v.get((th, "frames", "on"))
+            t.add(th, *["{:,}".format(v[(th,) + c]) if (th,) + c in v else "-" for c in cols],
+                  "{:,}".format(per[(scen, "frames", th)]) if (scen, "frames", th) in per else "-",
+                  "%.2f" % (cur / first) if cur and first else "-")
+        R.p("`%s` (%s):" % (scen, "instructions" if scen.endswith("-icount") or "10k" in scen else "ns"))
+        R.table(t)
 
 
 def section_patching(R, bench, P):

@@ -18,6 +18,7 @@
 #include "kernel/fmt.h"
 #include "patch/kprobe.h"
 #include "patch/djprobe.h"
+#include "patch/djprobe_int.h"
 #include "patch/insn/insn.h"
 #include "kernel/unwind.h"
 #include "kernel/ksym.h"
@@ -150,6 +151,10 @@ static void stats(uint32_t progress)
             djprobe_stats.retries, djprobe_stats.deferred, djprobe_stats.refused,
             djprobe_stats.buffers_freed, djprobe_stats.orphaned, djprobe_stats.kept, djprobe_stats.reclaimed,
             torture_errors);
+    kprintf("djprobe-torture: quiescence checks %d: threads pre-scanned %d, on a CPU %d, switched in while "
+            "pre-scanned %d, rescanned in the rendezvous %d; rendezvous that walked every thread %d\n",
+            quiesce_totals.checks, quiesce_totals.prescanned, quiesce_totals.running, quiesce_totals.torn,
+            quiesce_totals.rechecked, quiesce_totals.walked);
 }
 
 /* The preemption checks below fail the run unless landing=off or report. */
