@@ -32,9 +32,12 @@ static int fn_note(struct analyze_fn *fn, uint32_t off, const struct insn *in)
 		return fn_fail(fn, ANALYZE_ERR_CAPACITY, "", addr,
 			       "too many instructions");
 	fn->insn_off[fn->ninsn++] = off;
-	if (insn_is_ijmp(in) && !fn->has_ijmp) {
-		fn->has_ijmp = true;
-		fn->ijmp_addr = addr;
+	if (insn_is_ijmp(in) || (insn_is_rel(in) && (in->flags & INSN_F_JMP) &&
+	    insn_rel_target(in, addr) - fn->thunk_lo <
+	    fn->thunk_hi - fn->thunk_lo)) {
+		if (fn->nijmp < ANALYZE_MAX_IJMP)
+			fn->ijmp_off[fn->nijmp] = (uint32_t)(fn->ninsn - 1);
+		fn->nijmp++;
 	}
 	if (!insn_is_rel(in))
 		return ANALYZE_OK;
@@ -65,6 +68,7 @@ int analyze_function(struct analyze_fn *fn, const uint8_t *code,
 	fn->start = start;
 	fn->size = size;
 	fn->ninsn = fn->ntargets = 0;
+	fn->nijmp = fn->njtab = 0;
 	fn->has_ijmp = false;
 	fn->err = ANALYZE_OK;
 	fn->hazard = "";
@@ -79,7 +83,8 @@ int analyze_function(struct analyze_fn *fn, const uint8_t *code,
 			return err;
 		off += in.len;
 	}
-	return ANALYZE_OK;
+	analyze_jump_tables(fn);
+	return fn->err;
 }
 
 /* Binary search over the sorted instruction offsets. */
