@@ -124,6 +124,10 @@ static void site_one(struct sites *s, struct sites_stats *st, const uint8_t *cod
 		st->refused[sites_hazard_index(s->reg.hazard)]++;
 		return site_out(s, addr, len, SITES_INT3, s->reg.hazard);
 	}
+	if (s->fixup && s->fixup(s->ctx, addr, addr + s->reg.len)) {
+		st->refused[sites_hazard_index("H12")]++;
+		return site_out(s, addr, len, SITES_INT3, "H12fixup");
+	}
 	if (sites_cross(s, addr, addr + s->reg.len, fa, fa + fsize)) {
 		st->h4_cross++;
 		st->refused[sites_hazard_index("H4")]++;

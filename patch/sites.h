@@ -36,6 +36,8 @@ struct sites {
 	struct sites_xref *all, *tmp;	/* the index, and a scratch as long */
 	int nall, cap;
 	bool (*noprobe)(void *ctx, uint32_t addr);	/* H12/H11 text */
+	/* optional: an instruction in [lo, hi) faults to a fixup (H12) */
+	bool (*fixup)(void *ctx, uint32_t lo, uint32_t hi);
 	sites_site_fn site;		/* optional */
 	void *ctx;
 	uint8_t tramp[ANALYZE_MAX_INSNS * RELOC_MAX_PER_INSN + 5];
