@@ -175,6 +175,7 @@ HOST32 ?= auto
 -include smp/smp.mk
 -include tests/model/model.mk
 -include tests/report.mk
+-include tools/tools.mk
 
 host-test: $(HOST_TESTS) $(HOST32_TESTS) $(B)/host/probe32
 	@set -e; for t in $(HOST_TESTS); do echo "== $$t"; ./$$t; done

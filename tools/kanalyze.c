@@ -26,6 +26,29 @@ static void die(const char *what, const char *arg)
 	exit(2);
 }
 
+/* A sample (tests/host/data/NAME.hex): "S addr hexbytes" lines. */
+static void img_hex(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	static char line[1 << 16];
+	unsigned a, n, i, b;
+	uint8_t *d;
+
+	if (!f)
+		die("cannot open", path);
+	while (fgets(line, sizeof(line), f) && img.nsec < KA_MAX_SEC) {
+		if (sscanf(line, "S %x %n", &a, &n) != 1)
+			continue;
+		d = malloc(strlen(line) / 2 + 1);
+		for (i = 0; d && sscanf(line + n + 2 * i, "%2x", &b) == 1; i++)
+			d[i] = (uint8_t)b;
+		img.sec[img.nsec].addr = a;
+		img.sec[img.nsec].size = i;
+		img.sec[img.nsec++].data = d;
+	}
+	fclose(f);
+}
+
 /* The image's allocated sections, by address. */
 static void img_open(const char *path)
 {
@@ -255,7 +278,10 @@ int main(int argc, char **argv)
 
 	if (argc < 3)
 		die("usage: kanalyze IMAGE PLAN [--functions]", NULL);
-	img_open(argv[1]);
+	if (strlen(argv[1]) > 4 && !strcmp(argv[1] + strlen(argv[1]) - 4, ".hex"))
+		img_hex(argv[1]);
+	else
+		img_open(argv[1]);
 	plan_read(argv[2]);
 	sites_alloc();
 	t0 = now();

@@ -65,6 +65,24 @@ bool ka_ex_in(uint32_t lo, uint32_t hi)
 	return l < P->nex && P->ex[l] < hi;
 }
 
+static uint32_t *fixt;			/* fixup targets, sorted */
+
+/* An exception fixup target strictly inside (lo, hi)? */
+static bool fix_in(uint32_t lo, uint32_t hi)
+{
+	int l = 0, h = P->nfix;
+
+	while (l < h) {
+		int m = (l + h) / 2;
+
+		if (fixt[m] <= lo)
+			l = m + 1;
+		else
+			h = m;
+	}
+	return l < P->nfix && fixt[l] < hi;
+}
+
 static int cmp_u32(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -110,14 +128,14 @@ static int lx_judge(uint32_t addr, uint32_t *region_end)
 	uint32_t off = addr - f->addr, o, len = 0;
 	struct insn in;
 
-	if (f->size - off < 5)
-		return LX_END;
-	if (fn_rule)
-		return fn_rule;
 	while (len < 5 && off + len < f->size &&
 	       insn_decode(&in, cur_code + off + len, f->size - off - len) == INSN_OK)
 		len += in.len;
 	*region_end = addr + len;
+	if (f->size - off < 5)
+		return LX_END;
+	if (fn_rule)
+		return fn_rule;
 	for (o = off + 1; o <= off + 5 && o <= f->size; o++)
 		if (into[o])
 			return o == off + 5 && len == 5 ? LX_INTO_END : LX_INTO;
@@ -147,9 +165,16 @@ static void lx_site(void *ctx, uint32_t addr, uint32_t len, int v, const char *h
 	}
 	if (v == SITES_JUMP)
 		snprintf(key, sizeof(key), "linux refuses, ours optimizes: %s", lx_name[r]);
+	else if (!strcmp(hz, "H4x"))
+		snprintf(key, sizeof(key), "ours refuses (H4: %s), linux optimizes",
+			 fix_in(addr, rend) ? "an exception fixup lands inside" :
+			 "a branch from another function lands inside");
+	else if (!strcmp(hz, "H12fixup"))
+		snprintf(key, sizeof(key), "ours refuses (H12: a faulting instruction "
+			 "with an exception entry inside), linux optimizes");
 	else
-		snprintf(key, sizeof(key), "ours refuses (%s), linux optimizes",
-			 !strcmp(hz, "H4x") ? "H4 from another function" : hz);
+		snprintf(key, sizeof(key), "ours refuses (%s%s), linux optimizes", hz,
+			 v == SITES_NONE ? ": no int3 either" : ": region");
 	count(key, addr);
 }
 
@@ -167,6 +192,10 @@ void ka_linux_begin(const struct ka_plan *p)
 	into_cap = m + 1;
 	into = malloc(into_cap);
 	qsort(p->ex, (size_t)p->nex, sizeof(uint32_t), cmp_u32);
+	fixt = malloc((size_t)(p->nfix + 1) * sizeof(uint32_t));
+	for (i = 0; i < p->nfix; i++)
+		fixt[i] = p->fix[i].lo;
+	qsort(fixt, (size_t)p->nfix, sizeof(uint32_t), cmp_u32);
 }
 
 void ka_linux_fn_begin(struct sites *s, const struct ka_plan *p, int i, const uint8_t *code)
