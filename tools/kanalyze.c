@@ -13,7 +13,6 @@
 #include <elf.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <sys/resource.h>
 #include "patch/sites.h"
 #include "tools/kanalyze.h"
 
@@ -175,12 +174,20 @@ static double now(void)
 	return t.tv_sec + t.tv_nsec / 1e9;
 }
 
+/* This process's peak resident set (VmHWM: getrusage's maxrss would keep
+ * the parent's across exec). */
 static long peak_kb(void)
 {
-	struct rusage ru;
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[128];
+	long kb = -1;
 
-	getrusage(RUSAGE_SELF, &ru);
-	return ru.ru_maxrss;
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "VmHWM: %ld", &kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return kb;
 }
 
 static void stats_json(FILE *o, const struct sites_stats *st)
@@ -273,11 +280,17 @@ int main(int argc, char **argv)
 	static struct sites_stats coll, after, before;
 	double t0, t_dec, t_idx, t_an, t_bef, t_lx;
 	long m_dec, m_idx, m_an;
-	bool per_fn = argc > 3 && !strcmp(argv[3], "--functions");
+	bool per_fn = false;
 	int i;
 
 	if (argc < 3)
-		die("usage: kanalyze IMAGE PLAN [--functions]", NULL);
+		die("usage: kanalyze IMAGE PLAN [--functions] [--boundaries FILE]", NULL);
+	for (i = 3; i < argc; i++)
+		if (!strcmp(argv[i], "--functions"))
+			per_fn = true;
+		else if (!strcmp(argv[i], "--boundaries") && i + 1 < argc &&
+			 !(ka_bfile = fopen(argv[++i], "wb")))
+			die("cannot write", argv[i]);
 	if (strlen(argv[1]) > 4 && !strcmp(argv[1] + strlen(argv[1]) - 4, ".hex"))
 		img_hex(argv[1]);
 	else
@@ -314,6 +327,8 @@ int main(int argc, char **argv)
 	t0 = now();
 	pass(&after, per_fn ? stdout : NULL, true);
 	t_lx = now() - t0;
+	if (ka_bfile)
+		fclose(ka_bfile);
 	printf("],\n\"totals\":");
 	stats_json(stdout, &after);
 	printf(",\n\"before\":");

@@ -32,6 +32,7 @@ bool ka_ex_in(uint32_t lo, uint32_t hi);
 
 const uint8_t *ka_bytes(uint32_t addr, uint32_t n);
 extern int ka_linux_enabled;
+extern FILE *ka_bfile;
 void ka_linux_begin(const struct ka_plan *p);
 void ka_linux_fn_begin(struct sites *s, const struct ka_plan *p, int i, const uint8_t *code);
 void ka_linux_json(FILE *o);

@@ -120,13 +120,24 @@ def main():
     ap.add_argument("image")
     ap.add_argument("--json")
     ap.add_argument("--functions", action="store_true")
+    ap.add_argument("--boundaries", help="write every boundary address (uint32 LE) here")
     ap.add_argument("--bin", default=os.path.join(ROOT, "build/host/kanalyze"))
     a = ap.parse_args()
-    lines, linux = plan(a.image)
+    r = run(a.image, a.bin, a.functions, a.boundaries)
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(r, f, indent=1)
+    print(table(r, r["kind"] == "linux"))
+
+
+def run(image, binary, functions=False, boundaries=None):
+    """Plan, run the C tool, return its JSON (with "kind")."""
+    lines, linux = plan(image)
     with tempfile.NamedTemporaryFile("w", suffix=".plan", delete=False) as f:
         f.write("\n".join(lines) + "\n")
     try:
-        cmd = [a.bin, a.image, f.name] + (["--functions"] if a.functions else [])
+        cmd = ([binary, image, f.name] + (["--functions"] if functions else []) +
+               (["--boundaries", boundaries] if boundaries else []))
         out = subprocess.run(cmd, capture_output=True, text=True)
     finally:
         os.unlink(f.name)
@@ -135,10 +146,7 @@ def main():
         sys.exit(out.returncode)
     r = json.loads(out.stdout)
     r["kind"] = "linux" if linux else "this kernel"
-    if a.json:
-        with open(a.json, "w") as f:
-            json.dump(r, f, indent=1)
-    print(table(r, linux))
+    return r
 
 
 if __name__ == "__main__":

@@ -4,17 +4,19 @@
  * examples.  Modelled: a symbol's entry-text, room for 5 bytes before its
  * end, an indirect jump (ff /4, ff /5, ea, or a jump into the retpoline
  * thunks) or an exception-table entry anywhere in the function, a jmp/jcc/
- * loop of the function whose target is in [addr+1, addr+5].  Not modelled:
+ * loop of the function whose target is in [addr+1, addr+5]; the kprobe
+ * blacklist taken as the no-probe ranges of the plan.  Not modelled:
  * can_boost's per-instruction table and the reserved-text lookups. */
 #include <stdlib.h>
 #include <string.h>
 #include "tools/kanalyze.h"
 
 int ka_linux_enabled = 1;
+FILE *ka_bfile;				/* every boundary, uint32 LE, if set */
 
-enum { LX_OK, LX_ENTRY, LX_END, LX_IJMP, LX_THUNK, LX_EXTABLE, LX_INTO, LX_INTO_END, LX_N };
+enum { LX_OK, LX_BLACK, LX_ENTRY, LX_END, LX_IJMP, LX_THUNK, LX_EXTABLE, LX_INTO, LX_INTO_END, LX_N };
 static const char *const lx_name[LX_N] = {
-	"ok", "entry text", "fewer than 5 bytes to the symbol end",
+	"ok", "kprobe blacklist (kprobes, entry, noinstr text)", "entry text", "fewer than 5 bytes to the symbol end",
 	"indirect jump in the function", "jump to a retpoline thunk in the function",
 	"exception-table entry in the function", "jmp/jcc into [addr+1, addr+5]",
 	"jmp/jcc to addr+5, the end of a 5-byte region (inclusive bound)",
@@ -122,6 +124,16 @@ static void lx_scan(const struct ka_fn *f, const uint8_t *code)
 	}
 }
 
+static bool in_black(uint32_t a)
+{
+	int i;
+
+	for (i = 0; i < P->nnoprobe; i++)
+		if (a >= P->noprobe[i].lo && a < P->noprobe[i].hi)
+			return true;
+	return false;
+}
+
 static int lx_judge(uint32_t addr, uint32_t *region_end)
 {
 	const struct ka_fn *f = &P->fn[cur];
@@ -132,6 +144,8 @@ static int lx_judge(uint32_t addr, uint32_t *region_end)
 	       insn_decode(&in, cur_code + off + len, f->size - off - len) == INSN_OK)
 		len += in.len;
 	*region_end = addr + len;
+	if (in_black(addr))
+		return LX_BLACK;
 	if (f->size - off < 5)
 		return LX_END;
 	if (fn_rule)
@@ -152,6 +166,8 @@ static void lx_site(void *ctx, uint32_t addr, uint32_t len, int v, const char *h
 	(void)len;
 	if (!ka_linux_enabled)
 		return;
+	if (ka_bfile)
+		fwrite(&addr, 4, 1, ka_bfile);
 	r = lx_judge(addr, &rend);
 	total++;
 	linux_ok += r == LX_OK;

@@ -8,7 +8,7 @@ KA_SRC := tools/kanalyze.c tools/kanalyze_linux.c patch/sites.c patch/ool_class.
 	  patch/emulate.c $(INSN_SRC)
 LINUX_CACHE ?= $(HOME)/.cache/kpatch-linux
 LINUX_PKG   ?= linux-image-6.1.0-57-686-dbg
-LINUX_VMLINUX ?= $(LINUX_CACHE)/usr/lib/debug/boot/vmlinux-6.1.0-57-686
+LINUX_VMLINUX ?= $(LINUX_CACHE)/vmlinux
 
 $(B)/host/kanalyze: $(KA_SRC) tools/kanalyze.h patch/sites.h $(INSN_HDR)
 	@mkdir -p $(B)/host
