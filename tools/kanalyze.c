@@ -228,10 +228,12 @@ static void sites_alloc(void)
 	S.fn.insn_off = malloc(S.fn.insn_cap * sizeof(uint32_t));
 	S.fn.targets = malloc(S.fn.target_cap * sizeof(uint32_t));
 	S.fn.target_src = malloc(S.fn.target_cap * sizeof(uint32_t));
+	S.fn.tmap = malloc((maxsz + 1) * sizeof(uint32_t));	/* linear regions */
 	S.cap = (int)(total / 2 + 1 + plan.nfix);	/* a branch is 2 bytes or more */
 	S.all = malloc(S.cap * sizeof(*S.all));
 	S.tmp = malloc(S.cap * sizeof(*S.tmp));
-	if (!S.fn.insn_off || !S.fn.targets || !S.fn.target_src || !S.all || !S.tmp)
+	if (!S.fn.insn_off || !S.fn.targets || !S.fn.target_src || !S.fn.tmap ||
+	    !S.all || !S.tmp)
 		die("out of memory", NULL);
 	S.fn.thunk_lo = plan.thunk.lo;
 	S.fn.thunk_hi = plan.thunk.hi;

@@ -49,6 +49,23 @@ static int fn_note(struct analyze_fn *fn, uint32_t off, const struct insn *in)
 	return ANALYZE_OK;
 }
 
+/* Fill fn->tmap, if given, from the targets inside the function. */
+static void analyze_map_targets(struct analyze_fn *fn)
+{
+	uint32_t i;
+
+	if (!fn->tmap)
+		return;
+	for (i = 0; i < fn->size; i++)
+		fn->tmap[i] = 0;
+	for (i = 0; i < (uint32_t)fn->ntargets; i++) {
+		uint32_t o = fn->targets[i] - fn->start;
+
+		if (o < fn->size && !fn->tmap[o])
+			fn->tmap[o] = i + 1;
+	}
+}
+
 /* Decode code[0..size) as the function at start (linear sweep). */
 int analyze_function(struct analyze_fn *fn, const uint8_t *code,
 		     uint32_t start, uint32_t size)
@@ -84,6 +101,7 @@ int analyze_function(struct analyze_fn *fn, const uint8_t *code,
 		off += in.len;
 	}
 	analyze_jump_tables(fn);
+	analyze_map_targets(fn);
 	return fn->err;
 }
 
@@ -114,8 +132,15 @@ bool analyze_is_boundary(const struct analyze_fn *fn, uint32_t addr)
 int analyze_target_inside(const struct analyze_fn *fn, uint32_t lo,
 			  uint32_t hi)
 {
+	uint32_t a;
 	int i;
 
+	if (fn->tmap && lo >= fn->start && hi <= fn->start + fn->size) {
+		for (a = lo + 1; a < hi; a++)
+			if (fn->tmap[a - fn->start])
+				return (int)fn->tmap[a - fn->start] - 1;
+		return -1;
+	}
 	for (i = 0; i < fn->ntargets; i++)
 		if (fn->targets[i] > lo && fn->targets[i] < hi)
 			return i;

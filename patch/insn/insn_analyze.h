@@ -48,6 +48,10 @@ struct analyze_fn {
 	void *read_ctx;
 	uint32_t thunk_lo, thunk_hi;
 	int nijmp, njtab;	/* indirect jumps; of them resolved tables */
+	/* Optional (size entries): per byte of the function, 1 + the index of
+	 * a target landing there, or 0; makes analyze_target_inside O(region)
+	 * instead of O(targets), so a whole function's analysis is linear. */
+	uint32_t *tmap;
 	uint32_t ijmp_off[ANALYZE_MAX_IJMP];	/* insn_off indices */
 	int err;
 	const char *hazard;
