@@ -12,7 +12,6 @@
 #include "patch/djprobe.h"
 #include "patch/kprobe.h"
 #include "patch/reserve.h"
-#include "patch/xref.h"
 #include "patch/tramp.h"
 #include "patch/insn/insn_analyze.h"
 #include "patch/xref.h"
