@@ -126,14 +126,20 @@ static uint32_t pct100(uint32_t a, uint32_t b)
 	return b ? (uint32_t)((uint64_t)a * 10000 / b) : 0;
 }
 
-static void site_print(const struct site_stats *st)
+static void print_pct(const char *what, int a, int b, const struct site_stats *t);
+
+/* SITES_TOTAL, with the figures without jump tables (*_no_tables). */
+static void site_print(const struct site_stats *st, const struct site_stats *bf)
 {
-	static char line[600];
-	int i;
+	static char line[700];
+	int i, h4 = sites_hazard_index("H4"), h5 = sites_hazard_index("H5");
 
 	kmemcpy(line, "SITES_TOTAL {", 13);
-	site_json(line + 13, sizeof(line) - 16, st);
+	site_json(line + 13, sizeof(line) - 100, st);
 	i = kstrlen(line);
+	i += ksnprintf(line + i, sizeof(line) - i - 3, ",\"jump_no_tables\":%d,"
+		       "\"H4_no_tables\":%d,\"H5_no_tables\":%d", bf->jump_ok,
+		       bf->refused[h4], bf->refused[h5]);
 	line[i++] = '}';
 	line[i++] = '\n';
 	line[i] = 0;
@@ -157,6 +163,11 @@ static void site_print(const struct site_stats *st)
 		pct100(st->noprobe + st->ool_refused, st->boundaries) % 100,
 		st->bad_bytes, st->bytes, pct100(st->bad_bytes, st->bytes) / 100,
 		pct100(st->bad_bytes, st->bytes) % 100);
+	kprintf("insn_sites: jump tables: %d indirect jumps, %d tables resolved; ",
+		st->ijmp, st->jtab);
+	print_pct("jump-optimizable", bf->jump_ok, st->jump_ok, st);
+	print_pct(", H5", bf->refused[h5], st->refused[h5], st);
+	kprintf(" of %d boundaries\n", st->boundaries);
 }
 
 static bool in_text(const struct ksym *k)
@@ -187,32 +198,22 @@ static bool sites_run(struct site_stats *st)
 }
 
 /* The same without jump tables resolved: every indirect jump is H5. */
-static void sites_print_before(const struct site_stats *after)
+static void sites_before(struct site_stats *st)
 {
-	static struct site_stats st;
-	static char line[160];
-	int v = sites_verbose, h5 = sites_hazard_index("H5");
+	int v = sites_verbose;
 
 	sites_verbose = 0;
 	s_tables = 0;
-	sites_run(&st);
+	sites_run(st);
 	s_tables = 1;
 	sites_verbose = v;
-	kprintf("insn_sites: jump tables: %d indirect jumps, %d tables resolved; "
-		"jump-optimizable %d -> %d (%u.%02u%% -> %u.%02u%%), H5 %d -> %d "
-		"(%u.%02u%% -> %u.%02u%%) of %d boundaries\n", after->ijmp, after->jtab,
-		st.jump_ok, after->jump_ok,
-		pct100(st.jump_ok, st.boundaries) / 100, pct100(st.jump_ok, st.boundaries) % 100,
-		pct100(after->jump_ok, after->boundaries) / 100,
-		pct100(after->jump_ok, after->boundaries) % 100,
-		st.refused[h5], after->refused[h5],
-		pct100(st.refused[h5], st.boundaries) / 100, pct100(st.refused[h5], st.boundaries) % 100,
-		pct100(after->refused[h5], after->boundaries) / 100,
-		pct100(after->refused[h5], after->boundaries) % 100, after->boundaries);
-	ksnprintf(line, sizeof(line), "SITES_BEFORE {\"jump\":%d,\"H4\":%d,"
-		  "\"H5\":%d,\"boundaries\":%d}\n", st.jump_ok,
-		  st.refused[sites_hazard_index("H4")], st.refused[h5], st.boundaries);
-	bench_line(line);
+}
+
+static void print_pct(const char *what, int a, int b, const struct site_stats *t)
+{
+	kprintf("%s %d -> %d (%u.%02u%% -> %u.%02u%%)", what, a, b,
+		pct100(a, t->boundaries) / 100, pct100(a, t->boundaries) % 100,
+		pct100(b, t->boundaries) / 100, pct100(b, t->boundaries) % 100);
 }
 
 int insn_sites_jump_sites(uint32_t *addr, int cap)
@@ -230,14 +231,14 @@ int insn_sites_jump_sites(uint32_t *addr, int cap)
 /* bench-sites: the statistics with one SITES line per function. */
 static int scenario_bench_sites(char *why, size_t n)
 {
-	static struct site_stats st;
+	static struct site_stats st, bf;
 
 	sites_verbose = 1;
 	if (!sites_run(&st))
 		return ksnprintf(why, n, "branch target list unsorted"), 1;
 	sites_verbose = 0;
-	site_print(&st);
-	sites_print_before(&st);
+	sites_before(&bf);
+	site_print(&st, &bf);
 	return 0;
 }
 KSCENARIO("bench-sites", scenario_bench_sites,
@@ -245,12 +246,16 @@ KSCENARIO("bench-sites", scenario_bench_sites,
 
 KTEST(insn_sites)
 {
-	static struct site_stats st;
+	static struct site_stats st, bf;
 	int i, refused = 0;
 
+	sites_before(&bf);
 	KASSERT(sites_run(&st));			/* targets sorted */
-	site_print(&st);
-	sites_print_before(&st);
+	site_print(&st, &bf);
+	/* tables turn H5 refusals into jumps or H4, never the reverse */
+	KEXPECT(bf.jump_ok <= st.jump_ok);
+	KEXPECT(bf.refused[sites_hazard_index("H5")] >= st.refused[sites_hazard_index("H5")]);
+	KEXPECT_EQ(bf.boundaries, st.boundaries);
 	for (i = 0; i <= NHAZ; i++)
 		refused += st.refused[i];
 	KEXPECT(st.funcs > 50);
