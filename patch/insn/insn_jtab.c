@@ -162,9 +162,9 @@ static bool jt_resolve(struct analyze_fn *fn, int i)
 
 	if (!jt_decode(fn, i, &in) || !insn_is_ijmp(&in) || in.nprefix ||
 	    in.enc != INSN_ENC_LEGACY || in.opcode != 0xff ||
-	    (in.modrm & 0xc7) != 0x04 || (in.sib & 0xc7) != 0x85 ||
+	    (in.modrm & 0xff) != 0x24 || (in.sib & 0xc7) != 0x85 ||
 	    ((in.sib >> 3) & 7) == 4)
-		return false;		/* not jmp *disp32(,%reg,4) */
+		return false;		/* not jmp (ff /4, no ljmp) *disp32(,%reg,4) */
 	tbl = (uint32_t)in.disp;
 	n = jt_bound(fn, i, (in.sib >> 3) & 7);
 	if (!n || n > (uint32_t)(fn->target_cap - nt))

@@ -239,6 +239,9 @@ static void test_jump_tables(void)
 	jt_code[8] = 0x00;				/* ja .+0: a target between cmp and jmp */
 	CHECK_EQ(jt_run(), -1);
 	jt_code[8] = 0x12;
+	jt_code[10] = 0x2c;				/* ljmp *0x2000(,%eax,4): far */
+	CHECK_EQ(jt_run(), -1);
+	jt_code[10] = 0x24;
 	CHECK_EQ(jt_run(), 1);				/* restored */
 }
 
