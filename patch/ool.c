@@ -2,8 +2,9 @@
  * and IF clear; the #DB handler calls ool_finish(), which moves EIP back to
  * the original code and undoes the effects of running at another address:
  * an indirect call's pushed return address, pushf's saved TF/IF bits.
- * Refused: instructions that trap, change IF/TF or depend on their own EIP
- * in a way we cannot fix up (hazard IDs as in the design's catalogue). */
+ * Refused (ool_classify, pure, in patch/ool_class.c): instructions that
+ * trap, change IF/TF or depend on their own EIP in a way we cannot fix up
+ * (hazard IDs as in the design's catalogue). */
 #include "patch/ool.h"
 #include "patch/emulate.h"
 #include "patch/slot.h"
