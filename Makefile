@@ -175,6 +175,7 @@ HOST32 ?= auto
 -include smp/smp.mk
 -include tests/model/model.mk
 -include tests/report.mk
+-include tools/tools.mk
 
 host-test: $(HOST_TESTS) $(HOST32_TESTS) $(B)/host/probe32
 	@set -e; for t in $(HOST_TESTS); do echo "== $$t"; ./$$t; done
@@ -295,6 +296,8 @@ help:
 	@echo 'make iso       build/kernel.iso: GRUB rescue ISO, one menu entry per scenario'
 	@echo 'make host-test the host unit tests'
 	@echo 'make model     the Spin models'
+	@echo 'make analyze   probe-site analysis of IMAGE= (an i386 ELF kernel; default build/kernel.elf) on the host'
+	@echo 'make linux-report  the same on Debian'"'"'s Linux 6.1 i386 image (fetched once, 760 MB; docs/scale.md)'
 	@echo 'make bench, make soak, make matrix, make lp-matrix, make report   long suites (see README.md)'
 	@echo 'make clean     remove build/ (results/ is kept)'
 	@echo 'make distclean remove build/ and results/ (every past run)'

@@ -32,10 +32,13 @@ def parse_nm(lines):
             continue
         syms.append([int(addr, 16), int(size, 16) if size else None, name])
     syms.sort(key=lambda s: (s[0], s[2]))
-    for i, s in enumerate(syms):
+    nxt = None                     # the next higher address (one backward pass: linear)
+    for i in range(len(syms) - 1, -1, -1):
+        s = syms[i]
         if s[1] is None:
-            nxt = [t[0] for t in syms[i + 1:] if t[0] > s[0]]
-            s[1] = (nxt[0] - s[0]) if nxt else 0
+            s[1] = (nxt - s[0]) if nxt is not None else 0
+        if i == 0 or syms[i - 1][0] < s[0]:
+            nxt = s[0]
     return syms
 
 

@@ -49,6 +49,7 @@ static int analyze(struct djprobe *d, const struct ksym *k, const uint8_t *code,
     struct analyze_region r;
     int err = -1;
     kmemset(&fn, 0, sizeof fn);
+    xref_tables(&fn);                          /* jump tables: H4, not H5 */
     fn.insn_cap = fn.target_cap = (int)k->size;
     fn.insn_off = kmalloc(k->size * 4);
     fn.targets = kmalloc(k->size * 4);

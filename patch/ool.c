@@ -2,8 +2,9 @@
  * and IF clear; the #DB handler calls ool_finish(), which moves EIP back to
  * the original code and undoes the effects of running at another address:
  * an indirect call's pushed return address, pushf's saved TF/IF bits.
- * Refused: instructions that trap, change IF/TF or depend on their own EIP
- * in a way we cannot fix up (hazard IDs as in the design's catalogue). */
+ * Refused (ool_classify, pure, in patch/ool_class.c): instructions that
+ * trap, change IF/TF or depend on their own EIP in a way we cannot fix up
+ * (hazard IDs as in the design's catalogue). */
 #include "patch/ool.h"
 #include "patch/emulate.h"
 #include "patch/slot.h"
@@ -16,36 +17,6 @@
 
 #define EFL_TF EFLAGS_TF
 #define EFL_IF EFLAGS_IF
-
-static bool refused_opcode(const struct insn *in, const char **why)
-{
-    if (in->map != INSN_MAP_1B || in->enc != INSN_ENC_LEGACY)
-        return false;
-    switch (in->opcode) {
-    case 0x9D: *why = "popf may change TF/IF while single-stepping"; return true;
-    case 0xFA: case 0xFB: *why = "cli/sti change IF while single-stepping"; return true;
-    case 0xF4: *why = "hlt cannot be single-stepped"; return true;
-    case 0x17: case 0x1F: case 0x07: case 0x8E:     /* mov/pop ss hold off #DB one insn */
-        *why = "segment register load"; return true;
-    }
-    return false;
-}
-
-int ool_classify(const struct insn *in, const char **hazard, const char **why)
-{
-    *hazard = "H12";
-    if (insn_ool(in, hazard, why) == INSN_OOL_REFUSE && !(in->flags & INSN_F_ICALL))
-        return -1;
-    if (emulate_is_nop(in))
-        return OOL_EMULATE;
-    if (in->flags & INSN_F_REL) {
-        if (!emulate_supported(in)) { *hazard = "H9"; *why = "relative branch we cannot emulate"; return -1; }
-        return OOL_EMULATE;
-    }
-    if (in->flags & (INSN_F_IRET | INSN_F_FAR)) { *hazard = "H12"; *why = "far transfer or iret"; return -1; }
-    if (refused_opcode(in, why)) { *hazard = "H12"; return -1; }
-    return OOL_STEP;
-}
 
 int ool_decide(struct ool *o, uint32_t addr, const uint8_t *bytes, size_t n,
                const char **hazard, const char **why)

@@ -8,6 +8,14 @@
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
 #include "kernel/console.h"
+#include "kernel/param.h"
+#include "patch/insn/insn_analyze.h"
+
+static int jtab_bug;
+KPARAM_ENUM("jtab_bug", jtab_bug, "none|first",
+            "first: every jump table entry is read as the table's first (a negative control: the "
+            "other entries' regions are no longer refused, H4)");
+enum { JTAB_BUG_NONE, JTAB_BUG_FIRST };
 
 struct xr { uint32_t target, src; };
 static struct xr *tab;
@@ -71,4 +79,28 @@ uint32_t xref_branch_into(uint32_t a, uint32_t b, uint32_t lo, uint32_t hi)
         if (tab[l].src < lo || tab[l].src >= hi)
             return tab[l].src;
     return 0;
+}
+
+/* Text and rodata are read-only: a table there is what runs. */
+static int image_read(void *ctx, uint32_t addr, void *buf, uint32_t n)
+{
+    static uint32_t run_start, run_next;       /* the bug's consecutive run */
+    (void)ctx;
+    if (addr < (uint32_t)__text_start || addr >= (uint32_t)__rodata_end ||
+        n > (uint32_t)__rodata_end - addr)
+        return -1;
+    if (jtab_bug == JTAB_BUG_FIRST) {
+        if (addr != run_next)
+            run_start = addr;
+        run_next = addr + n;
+        addr = run_start;
+    }
+    kmemcpy(buf, (const void *)addr, n);
+    return 0;
+}
+
+void xref_tables(struct analyze_fn *fn)
+{
+    fn->read = image_read;
+    fn->read_ctx = NULL;
 }

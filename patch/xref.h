@@ -8,4 +8,10 @@
 /* A direct branch from outside [lo, hi) whose target is strictly inside
  * (a, b)?  Returns its address, or 0. */
 uint32_t xref_branch_into(uint32_t a, uint32_t b, uint32_t lo, uint32_t hi);
+
+/* Jump tables (patch/insn/insn_jtab.c) read from the kernel's own read-only
+ * image: sets fn's reader (jtab_bug=first is the negative control: every
+ * entry read as the table's first). */
+struct analyze_fn;
+void xref_tables(struct analyze_fn *fn);
 #endif

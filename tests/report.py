@@ -804,6 +804,11 @@ def section_coverage(R, run, bench_out, P, map_path):
                 % ("{:,}".format(total["boundaries"]), 100.0 * total["int3"] / b, 100.0 * total["jump"] / b,
                    "{:,}".format(ref), 100.0 * ref / b,
                    ", ".join("%s %s" % (h, "{:,}".format(total.get(h, 0))) for h in HAZARDS if total.get(h, 0))))
+            if "jump_no_tables" in total:
+                R.p("Jump tables resolved (patch/insn/insn_jtab.c, docs/scale.md): %d of %d indirect jumps; "
+                    "jump-optimizable %.2f%% -> %.2f%%, H5 %.2f%% -> %.2f%% (without -> with)."
+                    % (total.get("jtab", 0), total.get("ijmp", 0), 100.0 * total["jump_no_tables"] / b,
+                       100.0 * total["jump"] / b, 100.0 * total["H5_no_tables"] / b, 100.0 * total.get("H5", 0) / b))
             bad = total.get("noprobe", 0) + total.get("no_ool", 0)
             if "unprobeable_bytes" in total:
                 R.p("Unprobeable (no int3 probe at all: the no-probe section, kernel/noprobe.list, and "

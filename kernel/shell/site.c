@@ -34,6 +34,7 @@ static int region_analyze(const struct ksym *k, const uint8_t *code, uint32_t ad
     struct analyze_region r;
     int err = -1, i, t;
     kmemset(&fn, 0, sizeof fn);
+    xref_tables(&fn);                          /* jump tables: H4, not H5 */
     fn.insn_cap = fn.target_cap = (int)k->size;
     fn.insn_off = kmalloc(k->size * 4);
     fn.targets = kmalloc(k->size * 4);

@@ -32,9 +32,12 @@ static int fn_note(struct analyze_fn *fn, uint32_t off, const struct insn *in)
 		return fn_fail(fn, ANALYZE_ERR_CAPACITY, "", addr,
 			       "too many instructions");
 	fn->insn_off[fn->ninsn++] = off;
-	if (insn_is_ijmp(in) && !fn->has_ijmp) {
-		fn->has_ijmp = true;
-		fn->ijmp_addr = addr;
+	if (insn_is_ijmp(in) || (insn_is_rel(in) && (in->flags & INSN_F_JMP) &&
+	    insn_rel_target(in, addr) - fn->thunk_lo <
+	    fn->thunk_hi - fn->thunk_lo)) {
+		if (fn->nijmp < ANALYZE_MAX_IJMP)
+			fn->ijmp_off[fn->nijmp] = (uint32_t)(fn->ninsn - 1);
+		fn->nijmp++;
 	}
 	if (!insn_is_rel(in))
 		return ANALYZE_OK;
@@ -44,6 +47,23 @@ static int fn_note(struct analyze_fn *fn, uint32_t off, const struct insn *in)
 	fn->target_src[fn->ntargets] = addr;
 	fn->targets[fn->ntargets++] = insn_rel_target(in, addr);
 	return ANALYZE_OK;
+}
+
+/* Fill fn->tmap, if given, from the targets inside the function. */
+static void analyze_map_targets(struct analyze_fn *fn)
+{
+	uint32_t i;
+
+	if (!fn->tmap)
+		return;
+	for (i = 0; i < fn->size; i++)
+		fn->tmap[i] = 0;
+	for (i = 0; i < (uint32_t)fn->ntargets; i++) {
+		uint32_t o = fn->targets[i] - fn->start;
+
+		if (o < fn->size && !fn->tmap[o])
+			fn->tmap[o] = i + 1;
+	}
 }
 
 /* Decode code[0..size) as the function at start (linear sweep). */
@@ -65,6 +85,7 @@ int analyze_function(struct analyze_fn *fn, const uint8_t *code,
 	fn->start = start;
 	fn->size = size;
 	fn->ninsn = fn->ntargets = 0;
+	fn->nijmp = fn->njtab = 0;
 	fn->has_ijmp = false;
 	fn->err = ANALYZE_OK;
 	fn->hazard = "";
@@ -79,7 +100,9 @@ int analyze_function(struct analyze_fn *fn, const uint8_t *code,
 			return err;
 		off += in.len;
 	}
-	return ANALYZE_OK;
+	analyze_jump_tables(fn);
+	analyze_map_targets(fn);
+	return fn->err;
 }
 
 /* Binary search over the sorted instruction offsets. */
@@ -109,8 +132,15 @@ bool analyze_is_boundary(const struct analyze_fn *fn, uint32_t addr)
 int analyze_target_inside(const struct analyze_fn *fn, uint32_t lo,
 			  uint32_t hi)
 {
+	uint32_t a;
 	int i;
 
+	if (fn->tmap && lo >= fn->start && hi <= fn->start + fn->size) {
+		for (a = lo + 1; a < hi; a++)
+			if (fn->tmap[a - fn->start])
+				return (int)fn->tmap[a - fn->start] - 1;
+		return -1;
+	}
 	for (i = 0; i < fn->ntargets; i++)
 		if (fn->targets[i] > lo && fn->targets[i] < hi)
 			return i;

@@ -10,6 +10,11 @@
 #define ANALYZE_JMP_LEN   5	/* e9 rel32 written over the probe site */
 #define ANALYZE_MAX_INSNS 5	/* a 5-byte region holds at most 5 insns */
 #define ANALYZE_REASON    128
+#define ANALYZE_MAX_IJMP  8	/* indirect jumps tried per function */
+#define ANALYZE_MAX_TABLE 1024	/* entries of one jump table */
+
+/* Reads n bytes at addr of the image (a jump table): 0, or -1. */
+typedef int (*analyze_read_fn)(void *ctx, uint32_t addr, void *buf, uint32_t n);
 
 enum analyze_err {
 	ANALYZE_OK,
@@ -34,8 +39,20 @@ struct analyze_fn {
 	uint32_t *targets;	/* direct branch targets (any address) */
 	uint32_t *target_src;	/* address of the branch giving targets[i] */
 	int target_cap, ntargets;
-	bool has_ijmp;
-	uint32_t ijmp_addr;	/* first indirect jump */
+	bool has_ijmp;		/* an indirect jump not resolved (H5) */
+	uint32_t ijmp_addr;	/* first such indirect jump */
+	/* In: jump tables are read through read (NULL: none resolved, every
+	 * indirect jump is H5); a direct jmp into [thunk_lo, thunk_hi) is an
+	 * indirect jump (a retpoline thunk).  Out: the counts. */
+	analyze_read_fn read;
+	void *read_ctx;
+	uint32_t thunk_lo, thunk_hi;
+	int nijmp, njtab;	/* indirect jumps; of them resolved tables */
+	/* Optional (size entries): per byte of the function, 1 + the index of
+	 * a target landing there, or 0; makes analyze_target_inside O(region)
+	 * instead of O(targets), so a whole function's analysis is linear. */
+	uint32_t *tmap;
+	uint32_t ijmp_off[ANALYZE_MAX_IJMP];	/* insn_off indices */
 	int err;
 	const char *hazard;
 	char reason[ANALYZE_REASON];
@@ -68,5 +85,7 @@ int analyze_target_inside(const struct analyze_fn *fn, uint32_t lo,
 int analyze_region(const struct analyze_fn *fn, uint32_t addr,
 		   struct analyze_region *r);
 const char *analyze_strerror(int err);
+/* insn_jtab.c: resolve fn's indirect jumps that are bounded jump tables. */
+void analyze_jump_tables(struct analyze_fn *fn);
 
 #endif

@@ -172,10 +172,84 @@ static void test_reloc(void)
 		 RELOC_ERR_SPACE);
 }
 
+/* Jump tables (insn_jtab.c): at 0x1000, mov 4(%esp),%eax; cmp $2,%eax;
+ * ja 1f; jmp *0x2000(,%eax,4); 1b: 3x add $1,%eax; 1f: ret.  The table at
+ * 0x2000 holds 0x1011, 0x1014, 0x1017 (the three adds). */
+static uint8_t jt_code[] = {
+	0x8b, 0x44, 0x24, 0x04,			/* 1000 mov 4(%esp),%eax */
+	0x83, 0xf8, 0x02,			/* 1004 cmp $2,%eax */
+	0x77, 0x11,				/* 1007 ja 101a */
+	0xff, 0x24, 0x85, 0x00, 0x20, 0x00, 0x00,	/* 1009 jmp *0x2000(,%eax,4) */
+	0x90, 0x90,				/* 1010 nop; 1011 nop */
+	0x83, 0xc0, 0x01,			/* 1012 add */
+	0x83, 0xc0, 0x01,			/* 1015 add */
+	0x83, 0xc0, 0x01,			/* 1018 add: ends 101b */
+	0xc3,					/* 101b ret */
+};
+static uint32_t jt_table[3] = { 0x1012, 0x1015, 0x1018 };
+
+static int jt_read(void *ctx, uint32_t addr, void *buf, uint32_t n)
+{
+	(void)ctx;
+	if (addr < 0x2000 || addr + n > 0x2000 + sizeof(jt_table))
+		return -1;
+	memcpy(buf, (uint8_t *)jt_table + (addr - 0x2000), n);
+	return 0;
+}
+
+static int jt_run(void)
+{
+	static struct analyze_fn fn;
+
+	memset(&fn, 0, sizeof(fn));
+	fn.read = jt_read;
+	analyze(&fn, jt_code, 0x1000, sizeof(jt_code));
+	return fn.has_ijmp ? -1 : fn.njtab;
+}
+
+static void test_jump_tables(void)
+{
+	static struct analyze_fn fn;
+	static struct analyze_region r;
+
+	jt_code[8] = 0x12;				/* ja to the ret */
+	CHECK_EQ(jt_run(), 1);				/* resolved */
+	memset(&fn, 0, sizeof(fn));
+	fn.read = jt_read;
+	CHECK_EQ(analyze(&fn, jt_code, 0x1000, sizeof(jt_code)), ANALYZE_OK);
+	CHECK_EQ(analyze_region(&fn, 0x1010, &r), ANALYZE_ERR_TARGET_INSIDE);
+	CHECK_EQ(fn.target_src[analyze_target_inside(&fn, 0x1010, 0x1010 + r.len)], 0x1009);
+	CHECK_EQ(analyze_region(&fn, 0x1015, &r), ANALYZE_ERR_TARGET_INSIDE);
+	memset(&fn, 0, sizeof(fn));			/* no reader: H5 */
+	analyze(&fn, jt_code, 0x1000, sizeof(jt_code));
+	CHECK(fn.has_ijmp);
+	CHECK_EQ(fn.ijmp_addr, 0x1009);
+	jt_code[7] = 0x76;				/* jbe: no bound */
+	CHECK_EQ(jt_run(), -1);
+	jt_code[7] = 0x77;
+	jt_code[5] = 0xf9;				/* cmp $2,%ecx: not the index */
+	CHECK_EQ(jt_run(), -1);
+	jt_code[5] = 0xf8;
+	jt_code[6] = 0x03;				/* bound 4 entries: the 4th unreadable */
+	CHECK_EQ(jt_run(), -1);
+	jt_code[6] = 0x02;
+	jt_table[1] = 0x1016;				/* an entry not on a boundary */
+	CHECK_EQ(jt_run(), -1);
+	jt_table[1] = 0x1015;
+	jt_code[8] = 0x00;				/* ja .+0: a target between cmp and jmp */
+	CHECK_EQ(jt_run(), -1);
+	jt_code[8] = 0x12;
+	jt_code[10] = 0x2c;				/* ljmp *0x2000(,%eax,4): far */
+	CHECK_EQ(jt_run(), -1);
+	jt_code[10] = 0x24;
+	CHECK_EQ(jt_run(), 1);				/* restored */
+}
+
 int main(void)
 {
 	test_f1();
 	test_hazards();
 	test_reloc();
+	test_jump_tables();
 	return check_done("insn_analyze_test");
 }

@@ -10,14 +10,16 @@
  * SITES {json} line per function (name, address, boundaries, int3-probe-able,
  * jump-optimizable, refusals by hazard), which the report joins with
  * build/kernel.map to count per source subsystem.  insn_sites_jump_sites()
- * lists the jump-optimizable sites for the stack-scan benchmark. */
+ * lists the jump-optimizable sites for the stack-scan benchmark.  The
+ * judging itself is patch/sites.c, shared with the host tool
+ * tools/kanalyze.c; jump tables are resolved (patch/insn/insn_jtab.c) and
+ * the figures without that are printed beside (issue 33). */
 #include "kernel/ktest.h"
 #include "kernel/ksym.h"
 #include "kernel/console.h"
 #include "kernel/mem.h"
-#include "patch/insn/insn_analyze.h"
-#include "patch/insn/insn_reloc.h"
-#include "patch/ool.h"
+#include "patch/sites.h"
+#include "patch/xref.h"
 #include "kernel/scenario.h"
 #include "kernel/fmt.h"
 #include "tests/kernel/bench.h"
@@ -26,169 +28,51 @@
 #define SITES_MAX_INSNS   16384
 #define SITES_MAX_TARGETS 4096
 #define SITES_MAX_ALL     32768	/* direct branch targets, whole kernel (16,400 in December 2026) */
+#define NHAZ SITES_NHAZ
+#define site_hazards sites_hazards
 
-static const char *const site_hazards[] = { "H3", "H4", "H5", "H9", "H12" };
-#define NHAZ 5
-
-struct site_stats {
-	int funcs, undecodable, boundaries, int3_ok, jump_ok, noprobe, ool_refused;
-	uint32_t bytes, bad_bytes;	/* instruction bytes; of them unprobeable */
-	int reloc_fail, h4_cross, all_overflow;
-	int refused[NHAZ + 1];		/* last: other (capacity) */
-};
-
+#define site_stats sites_stats
 static uint32_t s_off[SITES_MAX_INSNS];
 static uint32_t s_tg[SITES_MAX_TARGETS], s_src[SITES_MAX_TARGETS];
-static struct analyze_fn s_fn;
-static struct analyze_region s_reg;
-static uint8_t s_tramp[ANALYZE_MAX_INSNS * RELOC_MAX_PER_INSN + 5];
-static struct { uint32_t target, src; } s_all[SITES_MAX_ALL];
-static int s_nall;
+static struct sites_xref s_all[SITES_MAX_ALL], s_tmp[SITES_MAX_ALL];
+static struct sites s_st;
 static uint32_t *s_jump;		/* jump-optimizable sites, if asked */
 static int s_njump, s_jump_cap;
+static int s_tables = 1;		/* resolve jump tables */
 
-static int hazard_index(const char *h)
+static bool in_noprobe(void *ctx, uint32_t a)
 {
-	int i, j;
-
-	for (i = 0; i < NHAZ; i++) {
-		for (j = 0; h[j] && h[j] == site_hazards[i][j]; j++)
-			;
-		if (!h[j] && !site_hazards[i][j])
-			return i;
-	}
-	return NHAZ;
+	(void)ctx;
+	return a >= (uint32_t)__noprobe_start && a < (uint32_t)__noprobe_end;
 }
 
-static bool in_noprobe(uint32_t a)
+static void site_note(void *ctx, uint32_t addr, uint32_t len, int v, const char *hz)
 {
-	return a >= (uint32_t)__noprobe_start && a < (uint32_t)__noprobe_end;
+	(void)ctx; (void)len; (void)hz;
+	if (v == SITES_JUMP && s_jump && s_njump < s_jump_cap)
+		s_jump[s_njump++] = addr;
+}
+
+static void sites_init(void)
+{
+	kmemset(&s_st, 0, sizeof(s_st));
+	s_st.fn.insn_off = s_off;
+	s_st.fn.insn_cap = SITES_MAX_INSNS;
+	s_st.fn.targets = s_tg;
+	s_st.fn.target_src = s_src;
+	s_st.fn.target_cap = SITES_MAX_TARGETS;
+	if (s_tables)
+		xref_tables(&s_st.fn);
+	s_st.all = s_all;
+	s_st.tmp = s_tmp;
+	s_st.cap = SITES_MAX_ALL;
+	s_st.noprobe = in_noprobe;
+	s_st.site = site_note;
 }
 
 static bool fn_setup(const struct ksym *k)
 {
-	s_fn.insn_off = s_off;
-	s_fn.insn_cap = SITES_MAX_INSNS;
-	s_fn.targets = s_tg;
-	s_fn.target_src = s_src;
-	s_fn.target_cap = SITES_MAX_TARGETS;
-	return analyze_function(&s_fn, (const uint8_t *)k->addr, k->addr,
-				k->size) == ANALYZE_OK;
-}
-
-/* Shell sort of the whole-kernel target list by target address. */
-static void all_sort(void)
-{
-	int gap, i, j;
-
-	for (gap = s_nall / 2; gap > 0; gap /= 2)
-		for (i = gap; i < s_nall; i++)
-			for (j = i; j >= gap &&
-			     s_all[j - gap].target > s_all[j].target; j -= gap) {
-				uint32_t t = s_all[j].target, u = s_all[j].src;
-
-				s_all[j] = s_all[j - gap];
-				s_all[j - gap].target = t;
-				s_all[j - gap].src = u;
-			}
-}
-
-/* A branch from outside [lo, hi) whose target is strictly inside
- * (a, b)?  H4 across functions (tail calls, asm). */
-static bool cross_target(uint32_t a, uint32_t b, uint32_t lo, uint32_t hi)
-{
-	int l = 0, h = s_nall;
-
-	while (l < h) {			/* first target > a */
-		int m = (l + h) / 2;
-
-		if (s_all[m].target <= a)
-			l = m + 1;
-		else
-			h = m;
-	}
-	for (; l < s_nall && s_all[l].target < b; l++)
-		if (s_all[l].src < lo || s_all[l].src >= hi)
-			return true;
-	return false;
-}
-
-/* Judge one boundary; an optimizable region must relocate too. */
-static void site_one(struct site_stats *st, const struct ksym *k,
-		     uint32_t addr, uint32_t len)
-{
-	struct insn in;
-	const char *hz = "H12", *why;
-	int n;
-
-	st->boundaries++;
-	st->bytes += len;
-	if (in_noprobe(addr)) {		/* blacklisted: H12, no probe at all */
-		st->noprobe++;
-		st->bad_bytes += len;
-		st->refused[hazard_index("H12")]++;
-		return;
-	}
-	if (insn_decode(&in, (const uint8_t *)addr, k->addr + k->size - addr) != INSN_OK ||
-	    ool_classify(&in, &hz, &why) < 0) {
-		st->ool_refused++;
-		st->bad_bytes += len;
-		st->refused[hazard_index(hz)]++;
-		return;
-	}
-	st->int3_ok++;
-	if (analyze_region(&s_fn, addr, &s_reg) != ANALYZE_OK) {
-		st->refused[hazard_index(s_reg.hazard)]++;
-		return;
-	}
-	if (cross_target(addr, addr + s_reg.len, k->addr, k->addr + k->size)) {
-		st->h4_cross++;
-		st->refused[hazard_index("H4")]++;
-		return;
-	}
-	st->jump_ok++;
-	if (s_jump && s_njump < s_jump_cap)
-		s_jump[s_njump++] = addr;
-	n = reloc_region((const uint8_t *)addr, addr, s_reg.len, s_tramp,
-			 sizeof(s_tramp), (uint32_t)s_tramp, 0);
-	if (n < 0)
-		st->reloc_fail++;
-}
-
-/* First pass: every direct branch target in the kernel text. */
-static void site_collect(struct site_stats *st, const struct ksym *k)
-{
-	int i;
-
-	if (!fn_setup(k))
-		return;
-	for (i = 0; i < s_fn.ntargets; i++) {
-		if (s_nall == SITES_MAX_ALL) {
-			st->all_overflow++;
-			return;
-		}
-		s_all[s_nall].target = s_fn.targets[i];
-		s_all[s_nall++].src = s_fn.target_src[i];
-	}
-}
-
-static void site_add(struct site_stats *t, const struct site_stats *f)
-{
-	int i;
-
-	t->funcs += f->funcs;
-	t->undecodable += f->undecodable;
-	t->boundaries += f->boundaries;
-	t->int3_ok += f->int3_ok;
-	t->jump_ok += f->jump_ok;
-	t->noprobe += f->noprobe;
-	t->ool_refused += f->ool_refused;
-	t->bytes += f->bytes;
-	t->bad_bytes += f->bad_bytes;
-	t->reloc_fail += f->reloc_fail;
-	t->h4_cross += f->h4_cross;
-	for (i = 0; i <= NHAZ; i++)
-		t->refused[i] += f->refused[i];
+	return sites_setup(&s_st, (const uint8_t *)k->addr, k->addr, k->size);
 }
 
 /* JSON fields of one stats record (no braces). */
@@ -200,10 +84,10 @@ static void site_json(char *b, size_t n, const struct site_stats *st)
 	o = (size_t)ksnprintf(b, n, "\"functions\":%d,\"undecodable\":%d,"
 		"\"boundaries\":%d,\"int3\":%d,\"jump\":%d,\"noprobe\":%d,"
 		"\"no_ool\":%d,\"h4_cross\":%d,\"reloc_fail\":%d,"
-		"\"bytes\":%u,\"unprobeable_bytes\":%u",
+		"\"bytes\":%u,\"unprobeable_bytes\":%u,\"ijmp\":%d,\"jtab\":%d",
 		st->funcs, st->undecodable, st->boundaries, st->int3_ok,
 		st->jump_ok, st->noprobe, st->ool_refused, st->h4_cross,
-		st->reloc_fail, st->bytes, st->bad_bytes);
+		st->reloc_fail, st->bytes, st->bad_bytes, st->ijmp, st->jtab);
 	for (i = 0; i < NHAZ && o < n; i++)
 		o += (size_t)ksnprintf(b + o, n - o, ",\"%s\":%d",
 				       site_hazards[i], st->refused[i]);
@@ -217,21 +101,13 @@ static void site_func(struct site_stats *st, const struct ksym *k)
 {
 	static struct site_stats f;
 	static char line[600];
-	int i, o;
+	int o;
 
 	kmemset(&f, 0, sizeof(f));
-	f.funcs++;
-	if (!fn_setup(k)) {
-		if (st->undecodable++ < 5)
-			kprintf("insn_sites: %s: %s\n", k->name, s_fn.reason);
-		st->funcs++;
-		f.undecodable++;
-	} else {
-		for (i = 0; i < s_fn.ninsn; i++)
-			site_one(&f, k, k->addr + s_off[i], (i + 1 < s_fn.ninsn ?
-				 s_off[i + 1] : k->size) - s_off[i]);
-		site_add(st, &f);
-	}
+	if (!sites_func(&s_st, &f, (const uint8_t *)k->addr, k->addr, k->size) &&
+	    st->undecodable < 5)
+		kprintf("insn_sites: %s: %s\n", k->name, s_st.fn.reason);
+	sites_add(st, &f);
 	if (!sites_verbose)
 		return;
 	o = ksnprintf(line, sizeof(line), "SITES {\"fn\":\"%s\",\"addr\":%u,"
@@ -250,14 +126,20 @@ static uint32_t pct100(uint32_t a, uint32_t b)
 	return b ? (uint32_t)((uint64_t)a * 10000 / b) : 0;
 }
 
-static void site_print(const struct site_stats *st)
+static void print_pct(const char *what, int a, int b, const struct site_stats *t);
+
+/* SITES_TOTAL, with the figures without jump tables (*_no_tables). */
+static void site_print(const struct site_stats *st, const struct site_stats *bf)
 {
-	static char line[600];
-	int i;
+	static char line[700];
+	int i, h4 = sites_hazard_index("H4"), h5 = sites_hazard_index("H5");
 
 	kmemcpy(line, "SITES_TOTAL {", 13);
-	site_json(line + 13, sizeof(line) - 16, st);
+	site_json(line + 13, sizeof(line) - 100, st);
 	i = kstrlen(line);
+	i += ksnprintf(line + i, sizeof(line) - i - 3, ",\"jump_no_tables\":%d,"
+		       "\"H4_no_tables\":%d,\"H5_no_tables\":%d", bf->jump_ok,
+		       bf->refused[h4], bf->refused[h5]);
 	line[i++] = '}';
 	line[i++] = '\n';
 	line[i] = 0;
@@ -281,6 +163,11 @@ static void site_print(const struct site_stats *st)
 		pct100(st->noprobe + st->ool_refused, st->boundaries) % 100,
 		st->bad_bytes, st->bytes, pct100(st->bad_bytes, st->bytes) / 100,
 		pct100(st->bad_bytes, st->bytes) % 100);
+	kprintf("insn_sites: jump tables: %d indirect jumps, %d tables resolved; ",
+		st->ijmp, st->jtab);
+	print_pct("jump-optimizable", bf->jump_ok, st->jump_ok, st);
+	print_pct(", H5", bf->refused[h5], st->refused[h5], st);
+	kprintf(" of %d boundaries\n", st->boundaries);
 }
 
 static bool in_text(const struct ksym *k)
@@ -296,19 +183,37 @@ static bool sites_run(struct site_stats *st)
 	int i;
 
 	kmemset(st, 0, sizeof(*st));
-	s_nall = 0;
+	sites_init();
 	for (i = 0; i < ksym_count(); i++)
 		if (in_text(ksym_at(i)))
-			site_collect(st, ksym_at(i));
-	all_sort();
-	for (i = 1; i < s_nall && s_all[i - 1].target <= s_all[i].target; i++)
-		;
-	if (s_nall && i != s_nall)
+			sites_collect(&s_st, st, (const uint8_t *)ksym_at(i)->addr,
+				      ksym_at(i)->addr, ksym_at(i)->size);
+	st->insns = 0;
+	if (!sites_sort(&s_st))
 		return false;
 	for (i = 0; i < ksym_count(); i++)
 		if (in_text(ksym_at(i)))
 			site_func(st, ksym_at(i));
 	return true;
+}
+
+/* The same without jump tables resolved: every indirect jump is H5. */
+static void sites_before(struct site_stats *st)
+{
+	int v = sites_verbose;
+
+	sites_verbose = 0;
+	s_tables = 0;
+	sites_run(st);
+	s_tables = 1;
+	sites_verbose = v;
+}
+
+static void print_pct(const char *what, int a, int b, const struct site_stats *t)
+{
+	kprintf("%s %d -> %d (%u.%02u%% -> %u.%02u%%)", what, a, b,
+		pct100(a, t->boundaries) / 100, pct100(a, t->boundaries) % 100,
+		pct100(b, t->boundaries) / 100, pct100(b, t->boundaries) % 100);
 }
 
 int insn_sites_jump_sites(uint32_t *addr, int cap)
@@ -326,13 +231,14 @@ int insn_sites_jump_sites(uint32_t *addr, int cap)
 /* bench-sites: the statistics with one SITES line per function. */
 static int scenario_bench_sites(char *why, size_t n)
 {
-	static struct site_stats st;
+	static struct site_stats st, bf;
 
 	sites_verbose = 1;
 	if (!sites_run(&st))
 		return ksnprintf(why, n, "branch target list unsorted"), 1;
 	sites_verbose = 0;
-	site_print(&st);
+	sites_before(&bf);
+	site_print(&st, &bf);
 	return 0;
 }
 KSCENARIO("bench-sites", scenario_bench_sites,
@@ -340,11 +246,16 @@ KSCENARIO("bench-sites", scenario_bench_sites,
 
 KTEST(insn_sites)
 {
-	static struct site_stats st;
+	static struct site_stats st, bf;
 	int i, refused = 0;
 
+	sites_before(&bf);
 	KASSERT(sites_run(&st));			/* targets sorted */
-	site_print(&st);
+	site_print(&st, &bf);
+	/* tables turn H5 refusals into jumps or H4, never the reverse */
+	KEXPECT(bf.jump_ok <= st.jump_ok);
+	KEXPECT(bf.refused[sites_hazard_index("H5")] >= st.refused[sites_hazard_index("H5")]);
+	KEXPECT_EQ(bf.boundaries, st.boundaries);
 	for (i = 0; i <= NHAZ; i++)
 		refused += st.refused[i];
 	KEXPECT(st.funcs > 50);
@@ -367,11 +278,12 @@ KTEST(insn_sites_c_functions)
 	const struct ksym *k;
 	unsigned i;
 
+	sites_init();
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		k = ksym_by_name(names[i]);
 		KASSERT(k != NULL);
 		KEXPECT(fn_setup(k));
-		KEXPECT(s_fn.ninsn > 3);
-		KEXPECT(analyze_is_boundary(&s_fn, k->addr));
+		KEXPECT(s_st.fn.ninsn > 3);
+		KEXPECT(analyze_is_boundary(&s_st.fn, k->addr));
 	}
 }
