@@ -7,7 +7,10 @@ disassembly and symbols, one fault injected at a time.
   an asm function's CFI removed                       -> undescribed, named
   a described function listed as undescribed          -> "fully described"
   the linked table differs from the image's CFI       -> stale
-The unmodified inputs must pass.  Usage: unwind_gen_test.py BUILD_DIR"""
+The unmodified inputs must pass, and the streamed analysis (one pass in
+address order, each FDE with its own code) must give the figures and
+problems of the analysis of every FDE against the whole image's code.  Usage: unwind_gen_test.py BUILD_DIR"""
+import bisect
 import copy
 import os
 import subprocess
@@ -36,6 +39,36 @@ def fde_of(fdes, nm, name):
     return next(i for i, f in enumerate(fdes) if f[0] == addr)
 
 
+def whole_image(nm, fdes, dis):
+    """Every FDE checked against one dict of the whole image's code (the
+    generator before it streamed): (problems, figures)."""
+    order = [x for x in map(g.parse_insn, dis.splitlines()) if x]
+    insns = {a: (mn, ops, b[0] if b else None) for (a, mn, ops), b in zip(order, order[1:] + [None])}
+    funcs = g.parse_nm(nm)
+    pops = {}
+    for lo, hi, _ in funcs:
+        for x in range(lo, hi):
+            if x in insns and insns[x][0] in ("ret", "retl") and insns[x][1]:
+                pops[lo] = g.imm(insns[x][1][0])
+    problems, stats = [], dict(verified=0, unverified=0, conflict=0, unreached=0)
+    at = [x[0] for x in order]
+    for f in fdes:                                  # (its own code: check_fde counts what it holds)
+        own = {a: insns[a] for a in at[bisect.bisect_left(at, f[0]):bisect.bisect_left(at, f[1])]}
+        g.check_fde(f, own, pops, problems, stats, g.namer(funcs))
+    return problems, stats
+
+
+def same_as_whole(name, nm, fdes, dis, allowed):
+    global failed
+    problems, stats = g.audit(nm, fdes, dis, allowed)
+    ref, ref_stats = whole_image(nm, fdes, dis)
+    got = {k: stats[k] for k in ref_stats}
+    ok = got == ref_stats and problems[:len(ref)] == ref
+    print("%s %s: streamed %s, whole image %s, %d problem(s)" % ("ok  " if ok else "FAIL", name, got,
+                                                                  ref_stats, len(ref)))
+    failed += not ok
+
+
 def main():
     elf = os.path.join(sys.argv[1], "kernel.elf")
     nm = g.run(PFX + "nm", "-n", "-S", "--defined-only", elf)
@@ -45,12 +78,14 @@ def main():
     allowed = g.read_undescribed(os.path.join(os.path.dirname(__file__), "..", "kernel",
                                               "unwind.undescribed"))
     expect("real image passes", g.audit(nm, fdes, dis, allowed)[0], None)
+    same_as_whole("streamed = whole image", nm, fdes, dis, allowed)
 
     bad = copy.deepcopy(fdes)                       # a C function: one row off by 4
     i = fde_of(bad, nm, "uw_c_vla")
     row = next(r for r in bad[i][3] if r[1][0] == "esp" and r[1][1] == 8)
     row[1] = ("esp", 12)
     expect("C CFI off by 4", g.audit(nm, bad, dis, allowed)[0], "uw_c_vla+0x1>: CFA=esp+12, code has esp+8")
+    same_as_whole("streamed = whole image, C CFI off by 4", nm, bad, dis, allowed)
 
     bad = copy.deepcopy(fdes)                       # asm: a PUSH without its directive
     i = fde_of(bad, nm, "uw_asm_noframe")
