@@ -248,7 +248,8 @@ linux-unwind: $(B)/kernel.elf
 	@test -n "$(VMLINUX)" || { echo "linux-unwind: give VMLINUX=path (an i386 vmlinux with .debug_frame)"; exit 1; }
 	$(Q)$(PYTHON) kernel/gen_unwind.py $(UNWIND_TOOLS) --elf $(B)/kernel.elf --report $(B)/unwind-kernel.json
 	$(Q)$(PYTHON) kernel/gen_unwind.py $(UNWIND_TOOLS) --elf $(VMLINUX) --text-start _stext --text-end _etext \
-	    --padding '$(LINUX_PADDING)' --report $(B)/unwind-linux.json --compare $(B)/unwind-kernel.json
+	    --padding '$(LINUX_PADDING)' --static-branches __start___jump_table,__stop___jump_table \
+	    --report $(B)/unwind-linux.json --compare $(B)/unwind-kernel.json
 
 bench soak: deps
 	@$(MAKE) --no-print-directory all

@@ -22,6 +22,10 @@ Addresses no FDE describes get an UNDEF entry: the stack is unreliable there.
                                linker.ld: __text_start, __text_end)
   --padding REGEX              alignment filler, never executed (this kernel:
                                gcc's nop forms; Linux adds int3)
+  --static-branches START,END  the symbols bounding a table of static branches
+                               (asm goto: jump labels), whose targets only it
+                               names: Linux's __start___jump_table,
+                               __stop___jump_table
   --report JSON                no table: classify every instruction boundary of
                                any i386 ELF with .debug_frame (exact and
                                cross-checked, or why not), with the time and
@@ -38,6 +42,7 @@ import json
 import os
 import re
 import resource
+import struct
 import subprocess
 import sys
 import tempfile
@@ -71,7 +76,7 @@ def parse_rows(lines, i, start):
         cfa = (m.group(1), int(m.group(2))) if m else ("undef", 0)
         bp = parse_cell(cells.get("ebp", "u"))
         ra = parse_cell(cells.get("ra", "u"))
-        rows.append([max(int(p[0], 16), start), cfa, bp, ra])
+        rows.append([max(int(p[0], 16), start), cfa, bp, ra, p[1]])
         i += 1
     return rows, i
 
@@ -107,7 +112,7 @@ def parse_cfi(text):
 
 def encode(row, signal):
     """(base, cfa_off, bp_off, ra_off, flags) of one CFI row."""
-    _, (base, off), bp, ra = row
+    (base, off), bp, ra = row[1:4]
     if base == "undef" or not isinstance(bp, int) and bp not in ("u", "s") \
             or not isinstance(ra, int) and ra != "u":
         return (0, 0, 0, 0, 0)
@@ -283,7 +288,7 @@ def meet(x, y, stats):
             {k: v for k, v in x[2].items() if y[2].get(k) == v})
 
 
-def flow(lo, hi, st0, insns, pops, stats, pad=PADDING):
+def flow(lo, hi, st0, insns, pops, stats, pad=PADDING, extra=None):
     """The state before every instruction reachable from lo (dataflow to a
     fixed point).  The targets of an indirect jmp (a jump table) are the
     blocks nothing else reaches: they start with the jmps' state (if one).
@@ -292,7 +297,7 @@ def flow(lo, hi, st0, insns, pops, stats, pad=PADDING):
     seen, work, ijmp = {}, [(lo, st0)], []
     order = None
     while work:
-        drain(work, seen, ijmp, lo, hi, insns, pops, stats)
+        drain(work, seen, ijmp, lo, hi, insns, pops, stats, extra or {})
         if ijmp and all(j == ijmp[0] for j in ijmp):
             order = order or sorted(x for x in insns if lo <= x < hi and not padding(insns[x], pad))
             stats["rounds"] = stats.get("rounds", 0) + 1
@@ -304,7 +309,7 @@ def flow(lo, hi, st0, insns, pops, stats, pad=PADDING):
     return seen
 
 
-def drain(work, seen, ijmp, lo, hi, insns, pops, stats):
+def drain(work, seen, ijmp, lo, hi, insns, pops, stats, extra):
     while work:
         a, st = work.pop()
         if a is None or not lo <= a < hi or a not in insns:
@@ -319,7 +324,8 @@ def drain(work, seen, ijmp, lo, hi, insns, pops, stats):
         mn, ops, nxt = insns[a]
         if mn == "jmp" and ops and ops[0].startswith("*"):
             ijmp.append(st)
-        for s in successors(a, mn, ops, nxt, lo, hi):
+        more = extra.get(a, [])           # a static branch: either way, whatever it is now
+        for s in successors(a, mn, ops, nxt, lo, hi) + more + ([nxt] if more else []):
             work.append((s, step(st, mn, ops, pops)))
 
 
@@ -348,9 +354,10 @@ VERDICTS = {V_NOFDE: "no FDE covers it", V_PAD: "alignment filler (not a boundar
             V_DISAGREE: "CFI and code disagree", V_UNREACHED: "unreached by the analysis"}
 
 
-def check_fde(fde, insns, pops, problems, stats, names, pad=PADDING, verdict=None):
+def check_fde(fde, insns, pops, problems, stats, names, pad=PADDING, verdict=None, extra=None):
     """Cross-check one FDE; insns holds (at least) its instructions.  The
-    verdict of every boundary goes to verdict[addr] when given."""
+    verdict of every boundary goes to verdict[addr] when given; extra: more
+    branch targets of an instruction ({addr: [target]}, static branches)."""
     lo, hi, signal, rows = fde
     if not rows:
         return
@@ -364,7 +371,7 @@ def check_fde(fde, insns, pops, problems, stats, names, pad=PADDING, verdict=Non
         slots[-bp] = "C"
     st0 = (off if base == "esp" else None,
            ("F", off) if base == "ebp" else ("C" if bp in ("u", "s") else None), slots)
-    seen = flow(lo, hi, st0, insns, pops, stats, pad)
+    seen = flow(lo, hi, st0, insns, pops, stats, pad, extra)
     for a, (esp, ebp, slots) in sorted(seen.items()):
         nop = padding(insns[a], pad)
         if nop and verdict is None:
@@ -383,6 +390,9 @@ def check_fde(fde, insns, pops, problems, stats, names, pad=PADDING, verdict=Non
         if verdict is not None:
             v = V_UNKNOWN if bad == "unknown" else V_DISAGREE if bad else \
                 V_EXACT if encode(r, False)[0] else V_NORULE
+            if v == V_NORULE:
+                bad = "CFA=%s" % r[4] if base == "undef" else "ebp %s" % bp if bp not in ("u", "s") \
+                    and not isinstance(bp, int) else "ra %s" % ra
             verdict[a] = (v | (V_NOP if nop else 0), bad)
             if nop:
                 continue
@@ -482,7 +492,7 @@ class Text:
         return bisect.bisect_left(self.addr, lo), bisect.bisect_left(self.addr, hi)
 
 
-def sweep(lines, fdes, pops, names, pad, problems, stats, report):
+def sweep(lines, fdes, pops, names, pad, problems, stats, report, extra):
     """One pass over objdump's lines in address order: each FDE is analysed
     when the stream passes its end, with only the code from its start on."""
     fdes = sorted(fdes, key=lambda f: (f[0], f[1]))
@@ -492,7 +502,7 @@ def sweep(lines, fdes, pops, names, pad, problems, stats, report):
     def finish(upto):
         nonlocal k, b0, buf
         while k < len(fdes) and (upto is None or fdes[k][1] <= upto):
-            analyse(fdes[k], buf, b0, upto, text, pops, names, pad, problems, stats, report)
+            analyse(fdes[k], buf, b0, upto, text, pops, names, pad, problems, stats, report, extra)
             k += 1
             lo = fdes[k][0] if k < len(fdes) else 1 << 32
             while b0 < len(buf) and buf[b0][0] < lo:
@@ -516,7 +526,7 @@ def sweep(lines, fdes, pops, names, pad, problems, stats, report):
     return text
 
 
-def analyse(fde, buf, b0, upto, text, pops, names, pad, problems, stats, report):
+def analyse(fde, buf, b0, upto, text, pops, names, pad, problems, stats, report, extra):
     lo, hi, signal, rows = fde
     at = [x[0] for x in buf[b0:]]         # FDEs nest rarely: this is the FDE's code
     i, j = b0 + bisect.bisect_left(at, lo), b0 + bisect.bisect_left(at, hi)
@@ -525,7 +535,7 @@ def analyse(fde, buf, b0, upto, text, pops, names, pad, problems, stats, report)
         a, mn, ops = buf[n]
         insns[a] = (mn, ops, buf[n + 1][0] if n + 1 < len(buf) else upto)
     verdict = {} if report else None
-    check_fde(fde, insns, pops, problems, stats, names, pad, verdict)
+    check_fde(fde, insns, pops, problems, stats, names, pad, verdict, extra)
     rule = rules(rows)
     ti, tj = text.span(lo, hi)
     for t in range(ti, tj):
@@ -537,14 +547,14 @@ def analyse(fde, buf, b0, upto, text, pops, names, pad, problems, stats, report)
             v = verdict.get(a)
             if v:
                 text.verdict[t] = v[0]
-                if v[1] and v[1] != "unknown":
+                if v[1] and v[0] in (V_DISAGREE, V_NORULE):
                     text.detail[t] = v[1]
             elif not text.kind[t] & 1:
                 text.verdict[t] = V_UNREACHED
 
 
 def audit(nm, fdes, dis, allowed, listname="kernel/unwind.undescribed", pad=PADDING,
-          report=False):
+          report=False, extra=None):
     """Problems (strings) and figures: the CFI against the stack-depth
     analysis, and every function described or listed in `allowed`.  dis: the
     text of `objdump -d`, or a function returning a fresh iterator over its
@@ -554,7 +564,7 @@ def audit(nm, fdes, dis, allowed, listname="kernel/unwind.undescribed", pad=PADD
     names = namer(funcs)
     pops = callee_pops(lines(), funcs)
     problems, stats = [], dict(verified=0, unverified=0, conflict=0, unreached=0)
-    text = sweep(lines(), fdes, pops, names, pad, problems, stats, report)
+    text = sweep(lines(), fdes, pops, names, pad, problems, stats, report, extra or {})
     undescribed, listed = [], set()
     stats["total"] = stats["described"] = 0
     for lo, hi, n in funcs:
@@ -580,12 +590,47 @@ def audit(nm, fdes, dis, allowed, listname="kernel/unwind.undescribed", pad=PADD
     return problems, stats
 
 
+def read_vaddr(readelf, elf, lo, hi):
+    """The bytes of [lo, hi) of elf's memory image, from its section headers."""
+    for line in run(readelf, "-W", "-S", elf).splitlines():
+        m = re.match(r"^\s*\[\s*\d+\]\s+\S+\s+(\S+)\s+([0-9a-f]+)\s+([0-9a-f]+)\s+([0-9a-f]+)", line)
+        if m and m.group(1) != "NOBITS":
+            addr, off, size = (int(m.group(i), 16) for i in (2, 3, 4))
+            if addr and addr <= lo and hi <= addr + size:
+                with open(elf, "rb") as f:
+                    f.seek(off + lo - addr)
+                    return f.read(hi - lo)
+    raise SystemExit("unwind: %s: no section holds %08x..%08x" % (elf, lo, hi))
+
+
+def static_branches(a, nm):
+    """{site: [target]} from a table of 12-byte entries (s32 code, s32 target,
+    both relative to the field; a key) between the symbols --static-branches
+    START,END names: Linux's __jump_table (struct jump_entry, x86 relative)."""
+    if not a.static_branches:
+        return {}
+    syms = {l.split()[-1]: int(l.split()[0], 16) for l in nm.splitlines() if len(l.split()) >= 3}
+    lo, hi = (syms[n] for n in a.static_branches.split(","))
+    data, out = read_vaddr(a.readelf, a.elf, lo, hi), {}
+    for e in range(0, len(data) - 11, 12):
+        code, target = struct.unpack_from("<ii", data, e)
+        out.setdefault((lo + e + code) & 0xffffffff, []).append((lo + e + 4 + target) & 0xffffffff)
+    return out
+
+
+def cpu():
+    """CPU seconds of this process and its finished children (the host is
+    shared: wall time measures the neighbours too)."""
+    r, c = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime + c.ru_utime + c.ru_stime
+
+
 def objdump_lines(objdump, elf, phases):
     """objdump -d into a temporary file; a function that reads it anew."""
-    t = time.time()
+    t = cpu()
     f = tempfile.TemporaryFile("w+")
     subprocess.run([objdump, "-d", "--no-show-raw-insn", elf], stdout=f, check=True)
-    phases["objdump"] = time.time() - t
+    phases["objdump"] = cpu() - t
 
     def lines():
         f.seek(0)
@@ -595,19 +640,19 @@ def objdump_lines(objdump, elf, phases):
 
 def load(a, phases):
     """nm's text, the FDEs and the table of a.elf."""
-    t = time.time()
+    t = cpu()
     nm = run(a.nm, "-n", "-S", "--defined-only", a.elf)
     ends = {n: int(addr, 16) for addr, _, n in (l.split() for l in nm.splitlines() if len(l.split()) == 3)}
-    phases["nm"] = time.time() - t
-    t = time.time()
+    phases["nm"] = cpu() - t
+    t = cpu()
     fdes = parse_cfi(run(a.readelf, "--debug-dump=frames-interp", a.elf))
-    phases["readelf+parse"] = time.time() - t
+    phases["readelf+parse"] = cpu() - t
     for s in (a.text_start, a.text_end):
         if s not in ends:
             raise SystemExit("unwind: %s has no symbol %s (--text-start/--text-end)" % (a.elf, s))
-    t = time.time()
+    t = cpu()
     table = emit(build_table(fdes, ends[a.text_start], ends[a.text_end]))
-    phases["table"] = time.time() - t
+    phases["table"] = cpu() - t
     return nm, fdes, table
 
 
@@ -625,13 +670,14 @@ def main():
     ap.add_argument("--text-start", default="__text_start")
     ap.add_argument("--text-end", default="__text_end")
     ap.add_argument("--padding", default=PADDING.pattern)
+    ap.add_argument("--static-branches")
     ap.add_argument("--report")
     ap.add_argument("--compare")
     a = ap.parse_args()
     if a.empty:
         open(a.empty, "w").write(emit([]))
         return 0
-    phases, t0 = {}, time.time()
+    phases, t0 = {}, (time.time(), cpu())
     nm, fdes, table = load(a, phases)
     if a.check:
         if open(a.check).read() != table:
@@ -647,7 +693,8 @@ def main():
 
 def generate(a, nm, fdes, table, lines):
     allowed = read_undescribed(a.undescribed) if a.undescribed else {}
-    problems, st = audit(nm, fdes, lines, allowed, a.undescribed, re.compile(a.padding))
+    problems, st = audit(nm, fdes, lines, allowed, a.undescribed, re.compile(a.padding),
+                         extra=static_branches(a, nm))
     for p in problems:
         print(p)
     if a.stats or problems:

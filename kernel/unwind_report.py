@@ -30,8 +30,8 @@ def section_of(sections, addr):
 
 def reason(v, detail):
     """The histogram's key for one boundary's verdict."""
-    if v == g.V_DISAGREE and detail:
-        return "CFI and code disagree: " + re.sub(r"\d+", "N", detail)
+    if v in (g.V_DISAGREE, g.V_NORULE) and detail:
+        return g.VERDICTS[v] + ": " + re.sub(r"\d+", "N", detail)
     return g.VERDICTS[v]
 
 
@@ -86,18 +86,21 @@ def peak_kb():
 
 
 def report(a, nm, fdes, lines, phases, t0):
-    t = time.time()
-    problems, st = g.audit(nm, fdes, lines, {}, "-", re.compile(a.padding), report=True)
-    phases["analysis"] = time.time() - t
+    t = g.cpu()
+    extra = g.static_branches(a, nm)
+    phases["static branches"] = g.cpu() - t
+    t = g.cpu()
+    problems, st = g.audit(nm, fdes, lines, {}, "-", re.compile(a.padding), report=True, extra=extra)
+    phases["analysis"] = g.cpu() - t
     text, funcs, names = st["text"], st["funcs"], st["names"]
     sections = exec_sections(a.readelf, a.elf)
-    t = time.time()
+    t = g.cpu()
     count, by_sec, examples, top, nops, verdict_of = classify(text, funcs, names, sections)
-    phases["report"] = time.time() - t
+    phases["report"] = g.cpu() - t
     total = sum(count.values())
     kb = sum(s[2] for s in sections) / 1024.0
     self_kb, tools_kb = peak_kb()
-    secs = time.time() - t0
+    secs, wall = g.cpu() - t0[1], time.time() - t0[0]
     exact = count[g.VERDICTS[g.V_EXACT]]
     nofde = count[g.VERDICTS[g.V_NOFDE]]
     r = dict(elf=a.elf, text_kb=round(kb, 1), sections=[[n, "%08x" % lo, size] for n, lo, size in sections],
@@ -115,7 +118,9 @@ def report(a, nm, fdes, lines, phases, t0):
              generator=dict((k, st[k]) for k in ("verified", "unverified", "conflict", "unreached",
                                                     "total", "described")),
              jump_table_rounds=st.get("rounds", 0), disagreements=len(problems),
+             static_branch_sites=len(extra),
              phases={k: round(v, 2) for k, v in phases.items()}, seconds=round(secs, 2),
+             wall_seconds=round(wall, 1),
              peak_rss_kb=self_kb, tools_peak_rss_kb=tools_kb,
              ms_per_kb=round(1000.0 * secs / max(kb, 1), 2),
              us_per_boundary=round(1e6 * secs / max(total, 1), 2))
@@ -137,6 +142,7 @@ def table(r):
            "  %d instruction boundaries (%d filler not counted): %d in an FDE, %d in none "
            "(%d of them outside any function symbol)"
            % (r["boundaries"], r["filler"], r["in_fde"], r["no_fde"], r["outside_functions"]),
+           "  static branch sites (asm goto) followed to both ways: %d" % r["static_branch_sites"],
            "  exact, cross-checked: %d = %.2f%% of all boundaries, %.2f%% of those in an FDE"
            % (r["exact"], r["exact_share"], r["exact_share_in_fde"]),
            "  reasons for the rest:"]
@@ -153,8 +159,9 @@ def table(r):
     if r["filler_reached"]:
         out.append("  filler the analysis reached (executed nops, not counted): " +
                    ", ".join("%s %d" % kv for kv in r["filler_reached"].items()))
-    out.append("  time %.1f s (%s), peak memory %d MB (tools %d MB): %.2f ms per KB of text, "
+    out.append("  CPU time %.1f s (%s; wall %.0f s), peak memory %d MB (tools %d MB): %.2f ms per KB of text, "
                "%.1f us per boundary" % (r["seconds"], ", ".join("%s %.1f" % kv for kv in r["phases"].items()),
+                                         r["wall_seconds"],
                                          r["peak_rss_kb"] // 1024, r["tools_peak_rss_kb"] // 1024,
                                          r["ms_per_kb"], r["us_per_boundary"]))
     c = r.get("compared_with")
