@@ -249,6 +249,8 @@ linux-unwind: $(B)/kernel.elf
 	$(Q)$(PYTHON) kernel/gen_unwind.py $(UNWIND_TOOLS) --elf $(B)/kernel.elf --report $(B)/unwind-kernel.json
 	$(Q)$(PYTHON) kernel/gen_unwind.py $(UNWIND_TOOLS) --elf $(VMLINUX) --text-start _stext --text-end _etext \
 	    --padding '$(LINUX_PADDING)' --static-branches __start___jump_table,__stop___jump_table \
+	    --resuming-traps __start___bug_table,__stop___bug_table --indirect-thunks __x86_indirect_thunk_ \
+	    --detours .altinstr_aux --cross-fde \
 	    --report $(B)/unwind-linux.json --compare $(B)/unwind-kernel.json
 
 bench soak: deps

@@ -26,6 +26,15 @@ Addresses no FDE describes get an UNDEF entry: the stack is unreliable there.
                                (asm goto: jump labels), whose targets only it
                                names: Linux's __start___jump_table,
                                __stop___jump_table
+  --resuming-traps START,END   the symbols bounding a table of traps that
+                               return to the next instruction (a WARN's ud2):
+                               Linux's __start___bug_table, __stop___bug_table
+  --indirect-thunks PREFIX     a jmp to the symbol PREFIX<reg> is `jmp *%<reg>`
+                               (Linux's retpolines: __x86_indirect_thunk_)
+  --detours SECTION            jumps into SECTION's test-and-jump stubs go on
+                               to where the stubs jump (Linux: .altinstr_aux)
+  --cross-fde                  a jump forward out of an FDE carries its state
+                               to the later FDE holding its target (.cold)
   --report JSON                no table: classify every instruction boundary of
                                any i386 ELF with .debug_frame (exact and
                                cross-checked, or why not), with the time and
@@ -38,6 +47,7 @@ each FDE when the stream passes its end), so memory holds the FDEs, symbols,
 two bytes and an address per instruction, and the largest FDE's code."""
 import argparse
 import bisect
+import heapq
 import json
 import os
 import re
@@ -288,16 +298,47 @@ def meet(x, y, stats):
             {k: v for k, v in x[2].items() if y[2].get(k) == v})
 
 
-def flow(lo, hi, st0, insns, pops, stats, pad=PADDING, extra=None):
+class Edges:
+    """Control flow objdump's lines do not show (all optional): more targets
+    per site (extra: {addr: [target or "next"]}), jumps to an indirect-branch
+    thunk taken as the `jmp *%reg` they are (retpolines: thunks {hex: op}),
+    and (cross) the states that jumps forward out of an FDE carry into the
+    later FDE holding their target, FDE starts excepted (a function's .cold
+    part)."""
+    def __init__(self, extra=None, thunks=None, cross=False):
+        self.extra, self.thunks, self.cross = extra or {}, thunks or {}, cross
+        self.waiting, self.starts = [], set()   # a heap of (target, n, state)
+
+    def more(self, a, nxt):
+        return [nxt if t == "next" else t for t in self.extra.get(a, ())]
+
+    def leave(self, mn, ops, hi, st):
+        if self.cross and mn.startswith("j") and ops and re.match(r"^[0-9a-f]+$", ops[0]):
+            t = int(ops[0], 16)
+            if t >= hi and t not in self.starts:
+                heapq.heappush(self.waiting, (t, len(self.waiting), st))
+
+    def entries(self, lo, hi):
+        """The states waiting for [lo, hi) (FDEs come by ascending start)."""
+        out = []
+        while self.waiting and self.waiting[0][0] < hi:
+            t, _, st = heapq.heappop(self.waiting)
+            if t >= lo:
+                out.append((t, st))
+        return out
+
+
+def flow(lo, hi, st0, insns, pops, stats, pad=PADDING, edges=None):
     """The state before every instruction reachable from lo (dataflow to a
     fixed point).  The targets of an indirect jmp (a jump table) are the
     blocks nothing else reaches: they start with the jmps' state (if one).
     insns holds this FDE's instructions only; each round of the jump-table
     search walks them once (rounds: chained tables, stats["rounds"])."""
-    seen, work, ijmp = {}, [(lo, st0)], []
+    edges = edges or Edges()
+    seen, work, ijmp = {}, [(lo, st0)] + edges.entries(lo, hi), []
     order = None
     while work:
-        drain(work, seen, ijmp, lo, hi, insns, pops, stats, extra or {})
+        drain(work, seen, ijmp, lo, hi, insns, pops, stats, edges)
         if ijmp and all(j == ijmp[0] for j in ijmp):
             order = order or sorted(x for x in insns if lo <= x < hi and not padding(insns[x], pad))
             stats["rounds"] = stats.get("rounds", 0) + 1
@@ -309,7 +350,7 @@ def flow(lo, hi, st0, insns, pops, stats, pad=PADDING, extra=None):
     return seen
 
 
-def drain(work, seen, ijmp, lo, hi, insns, pops, stats, extra):
+def drain(work, seen, ijmp, lo, hi, insns, pops, stats, edges):
     while work:
         a, st = work.pop()
         if a is None or not lo <= a < hi or a not in insns:
@@ -324,9 +365,10 @@ def drain(work, seen, ijmp, lo, hi, insns, pops, stats, extra):
         mn, ops, nxt = insns[a]
         if mn == "jmp" and ops and ops[0].startswith("*"):
             ijmp.append(st)
-        more = extra.get(a, [])           # a static branch: either way, whatever it is now
-        for s in successors(a, mn, ops, nxt, lo, hi) + more + ([nxt] if more else []):
-            work.append((s, step(st, mn, ops, pops)))
+        after = step(st, mn, ops, pops)
+        for s in successors(a, mn, ops, nxt, lo, hi) + edges.more(a, nxt):
+            work.append((s, after))
+        edges.leave(mn, ops, hi, after)
 
 
 def rule_at(rows, a):
@@ -354,10 +396,10 @@ VERDICTS = {V_NOFDE: "no FDE covers it", V_PAD: "alignment filler (not a boundar
             V_DISAGREE: "CFI and code disagree", V_UNREACHED: "unreached by the analysis"}
 
 
-def check_fde(fde, insns, pops, problems, stats, names, pad=PADDING, verdict=None, extra=None):
+def check_fde(fde, insns, pops, problems, stats, names, pad=PADDING, verdict=None, edges=None):
     """Cross-check one FDE; insns holds (at least) its instructions.  The
-    verdict of every boundary goes to verdict[addr] when given; extra: more
-    branch targets of an instruction ({addr: [target]}, static branches)."""
+    verdict of every boundary goes to verdict[addr] when given; edges: the
+    control flow objdump does not show (Edges)."""
     lo, hi, signal, rows = fde
     if not rows:
         return
@@ -371,7 +413,7 @@ def check_fde(fde, insns, pops, problems, stats, names, pad=PADDING, verdict=Non
         slots[-bp] = "C"
     st0 = (off if base == "esp" else None,
            ("F", off) if base == "ebp" else ("C" if bp in ("u", "s") else None), slots)
-    seen = flow(lo, hi, st0, insns, pops, stats, pad, extra)
+    seen = flow(lo, hi, st0, insns, pops, stats, pad, edges)
     for a, (esp, ebp, slots) in sorted(seen.items()):
         nop = padding(insns[a], pad)
         if nop and verdict is None:
@@ -464,10 +506,40 @@ def run(tool, *args):
     return subprocess.run([tool] + list(args), check=True, capture_output=True, text=True).stdout
 
 
-def callee_pops(lines, funcs):
-    """{function start: bytes its `ret $n` pops} (the last such ret in it)."""
-    rets = []
+def detour_exits(code, t):
+    """Where a detour entered at t leaves (its jumps), if it only tests and
+    jumps (static_cpu_has(): test a feature bit, jump back); else none."""
+    out = []
+    while t in code:
+        mn, ops = code[t][:2]
+        tgt = int(ops[0], 16) if ops and re.match(r"^[0-9a-f]+$", ops[0]) else None
+        if mn.startswith("j") and tgt is not None:
+            out.append(tgt)
+            if mn == "jmp":
+                return out
+        elif not mn.startswith(("test", "cmp", "bt")):
+            return []
+        t = code[t][2]
+    return []
+
+
+def prescan(lines, funcs, detour=None):
+    """(callee pops, detour edges): {function start: bytes its `ret $n` pops}
+    (the last such ret in it), and {jump site: exits} for the jumps into the
+    detour section (lo, hi) given."""
+    rets, code, sites, prev = [], {}, [], None
     for line in lines:
+        if detour and ("\tj" in line or prev is not None):
+            x = parse_insn(line)
+            if x and prev is not None:
+                code[prev][2] = x[0]
+                prev = None
+            if x and detour[0] <= x[0] < detour[1]:
+                code[x[0]] = [x[1], x[2], None]
+                prev = x[0]
+            elif x and x[1].startswith("j") and x[2] and re.match(r"^[0-9a-f]+$", x[2][0]) \
+                    and detour[0] <= int(x[2][0], 16) < detour[1]:
+                sites.append((x[0], int(x[2][0], 16)))
         if "ret" in line and "$" in line:
             x = parse_insn(line)
             if x and x[1] in ("ret", "retl") and x[2]:
@@ -478,7 +550,7 @@ def callee_pops(lines, funcs):
         j = bisect.bisect_left(at, hi) - 1
         if j >= 0 and at[j] >= lo:
             pops[lo] = rets[j][1]
-    return pops
+    return pops, {a: detour_exits(code, t) for a, t in sites}
 
 
 class Text:
@@ -492,7 +564,7 @@ class Text:
         return bisect.bisect_left(self.addr, lo), bisect.bisect_left(self.addr, hi)
 
 
-def sweep(lines, fdes, pops, names, pad, problems, stats, report, extra):
+def sweep(lines, fdes, pops, names, pad, problems, stats, report, edges):
     """One pass over objdump's lines in address order: each FDE is analysed
     when the stream passes its end, with only the code from its start on."""
     fdes = sorted(fdes, key=lambda f: (f[0], f[1]))
@@ -502,7 +574,7 @@ def sweep(lines, fdes, pops, names, pad, problems, stats, report, extra):
     def finish(upto):
         nonlocal k, b0, buf
         while k < len(fdes) and (upto is None or fdes[k][1] <= upto):
-            analyse(fdes[k], buf, b0, upto, text, pops, names, pad, problems, stats, report, extra)
+            analyse(fdes[k], buf, b0, upto, text, pops, names, pad, problems, stats, report, edges)
             k += 1
             lo = fdes[k][0] if k < len(fdes) else 1 << 32
             while b0 < len(buf) and buf[b0][0] < lo:
@@ -521,12 +593,14 @@ def sweep(lines, fdes, pops, names, pad, problems, stats, report, extra):
         text.kind.append(1 if padding(x[1:], pad) else 0)
         text.verdict.append(V_PAD if text.kind[-1] else V_NOFDE)
         if k < len(fdes) and x[0] >= fdes[k][0]:
+            if x[1] == "jmp" and x[2] and x[2][0] in edges.thunks:
+                x = (x[0], "jmp", [edges.thunks[x[2][0]]])
             buf.append(x)
     finish(None)
     return text
 
 
-def analyse(fde, buf, b0, upto, text, pops, names, pad, problems, stats, report, extra):
+def analyse(fde, buf, b0, upto, text, pops, names, pad, problems, stats, report, edges):
     lo, hi, signal, rows = fde
     at = [x[0] for x in buf[b0:]]         # FDEs nest rarely: this is the FDE's code
     i, j = b0 + bisect.bisect_left(at, lo), b0 + bisect.bisect_left(at, hi)
@@ -535,7 +609,7 @@ def analyse(fde, buf, b0, upto, text, pops, names, pad, problems, stats, report,
         a, mn, ops = buf[n]
         insns[a] = (mn, ops, buf[n + 1][0] if n + 1 < len(buf) else upto)
     verdict = {} if report else None
-    check_fde(fde, insns, pops, problems, stats, names, pad, verdict, extra)
+    check_fde(fde, insns, pops, problems, stats, names, pad, verdict, edges)
     rule = rules(rows)
     ti, tj = text.span(lo, hi)
     for t in range(ti, tj):
@@ -554,17 +628,22 @@ def analyse(fde, buf, b0, upto, text, pops, names, pad, problems, stats, report,
 
 
 def audit(nm, fdes, dis, allowed, listname="kernel/unwind.undescribed", pad=PADDING,
-          report=False, extra=None):
+          report=False, edges=None, detour=None):
     """Problems (strings) and figures: the CFI against the stack-depth
     analysis, and every function described or listed in `allowed`.  dis: the
     text of `objdump -d`, or a function returning a fresh iterator over its
-    lines (read twice)."""
+    lines (read twice).  edges, detour: Edges, the detour section's range."""
     funcs = parse_nm(nm)
     lines = (lambda: iter(dis.splitlines())) if isinstance(dis, str) else dis
     names = namer(funcs)
-    pops = callee_pops(lines(), funcs)
+    pops, detours = prescan(lines(), funcs, detour)
+    edges = edges or Edges()
+    for site, exits in detours.items():
+        edges.extra.setdefault(site, []).extend(exits)
+    edges.starts = {f[0] for f in fdes}
     problems, stats = [], dict(verified=0, unverified=0, conflict=0, unreached=0)
-    text = sweep(lines(), fdes, pops, names, pad, problems, stats, report, extra or {})
+    text = sweep(lines(), fdes, pops, names, pad, problems, stats, report, edges)
+    stats["detour_sites"] = sum(1 for e in detours.values() if e)
     undescribed, listed = [], set()
     stats["total"] = stats["described"] = 0
     for lo, hi, n in funcs:
@@ -614,8 +693,49 @@ def static_branches(a, nm):
     data, out = read_vaddr(a.readelf, a.elf, lo, hi), {}
     for e in range(0, len(data) - 11, 12):
         code, target = struct.unpack_from("<ii", data, e)
-        out.setdefault((lo + e + code) & 0xffffffff, []).append((lo + e + 4 + target) & 0xffffffff)
+        out.setdefault((lo + e + code) & 0xffffffff, []).extend([(lo + e + 4 + target) & 0xffffffff, "next"])
     return out
+
+
+def resuming_traps(a, nm):
+    """{site: ["next"]}: the ud2 of a WARN resumes after it (report_bug()),
+    from a table between the symbols --resuming-traps START,END names:
+    Linux's __bug_table, x86-32 struct bug_entry (12 bytes: bug_addr, file,
+    line, flags; BUGFLAG_WARNING 1).  A BUG's ud2 stays a dead end."""
+    if not a.resuming_traps:
+        return {}
+    syms = {l.split()[-1]: int(l.split()[0], 16) for l in nm.splitlines() if len(l.split()) >= 3}
+    lo, hi = (syms[n] for n in a.resuming_traps.split(","))
+    data, out = read_vaddr(a.readelf, a.elf, lo, hi), {}
+    for e in range(0, len(data) - 11, 12):
+        site, _, _, flags = struct.unpack_from("<IIHH", data, e)
+        if flags & 1:
+            out[site] = ["next"]
+    return out
+
+
+def edges_of(a, nm):
+    """Edges from the options: static branches, resuming traps, thunks."""
+    out = resuming_traps(a, nm)
+    for site, targets in static_branches(a, nm).items():
+        out.setdefault(site, []).extend(targets)
+    thunks = {}
+    for l in nm.splitlines() if a.indirect_thunks else ():
+        p = l.split()
+        if len(p) >= 3 and p[-1].startswith(a.indirect_thunks):
+            thunks["%x" % int(p[0], 16)] = "*%" + p[-1][len(a.indirect_thunks):]
+    return Edges(out, thunks, a.cross_fde)
+
+
+def section_range(a):
+    """[lo, hi) of the section --detours names, or None."""
+    if not a.detours:
+        return None
+    for line in run(a.readelf, "-W", "-S", a.elf).splitlines():
+        m = re.match(r"^\s*\[\s*\d+\]\s+(\S+)\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)", line)
+        if m and m.group(1) == a.detours:
+            return int(m.group(2), 16), int(m.group(2), 16) + int(m.group(3), 16)
+    raise SystemExit("unwind: %s has no section %s (--detours)" % (a.elf, a.detours))
 
 
 def cpu():
@@ -671,6 +791,10 @@ def main():
     ap.add_argument("--text-end", default="__text_end")
     ap.add_argument("--padding", default=PADDING.pattern)
     ap.add_argument("--static-branches")
+    ap.add_argument("--resuming-traps")
+    ap.add_argument("--indirect-thunks")
+    ap.add_argument("--detours")
+    ap.add_argument("--cross-fde", action="store_true")
     ap.add_argument("--report")
     ap.add_argument("--compare")
     a = ap.parse_args()
@@ -694,7 +818,7 @@ def main():
 def generate(a, nm, fdes, table, lines):
     allowed = read_undescribed(a.undescribed) if a.undescribed else {}
     problems, st = audit(nm, fdes, lines, allowed, a.undescribed, re.compile(a.padding),
-                         extra=static_branches(a, nm))
+                         edges=edges_of(a, nm), detour=section_range(a))
     for p in problems:
         print(p)
     if a.stats or problems:

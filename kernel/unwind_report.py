@@ -87,10 +87,11 @@ def peak_kb():
 
 def report(a, nm, fdes, lines, phases, t0):
     t = g.cpu()
-    extra = g.static_branches(a, nm)
-    phases["static branches"] = g.cpu() - t
+    edges, detour = g.edges_of(a, nm), g.section_range(a)
+    phases["tables"] = g.cpu() - t
     t = g.cpu()
-    problems, st = g.audit(nm, fdes, lines, {}, "-", re.compile(a.padding), report=True, extra=extra)
+    problems, st = g.audit(nm, fdes, lines, {}, "-", re.compile(a.padding), report=True,
+                           edges=edges, detour=detour)
     phases["analysis"] = g.cpu() - t
     text, funcs, names = st["text"], st["funcs"], st["names"]
     sections = exec_sections(a.readelf, a.elf)
@@ -117,8 +118,11 @@ def report(a, nm, fdes, lines, phases, t0):
              by_section={s: dict(c) for s, c in by_sec.items()},
              generator=dict((k, st[k]) for k in ("verified", "unverified", "conflict", "unreached",
                                                     "total", "described")),
-             jump_table_rounds=st.get("rounds", 0), disagreements=len(problems),
-             static_branch_sites=len(extra),
+             jump_table_rounds=st.get("rounds", 0),
+             disagreements=sum(1 for p in problems if "no CFI describes" not in p),
+             static_branch_sites=len(g.static_branches(a, nm)),
+             resuming_trap_sites=len(g.resuming_traps(a, nm)), thunks=len(edges.thunks),
+             detour_sites=st["detour_sites"], cross_fde=a.cross_fde,
              phases={k: round(v, 2) for k, v in phases.items()}, seconds=round(secs, 2),
              wall_seconds=round(wall, 1),
              peak_rss_kb=self_kb, tools_peak_rss_kb=tools_kb,
@@ -142,7 +146,10 @@ def table(r):
            "  %d instruction boundaries (%d filler not counted): %d in an FDE, %d in none "
            "(%d of them outside any function symbol)"
            % (r["boundaries"], r["filler"], r["in_fde"], r["no_fde"], r["outside_functions"]),
-           "  static branch sites (asm goto) followed to both ways: %d" % r["static_branch_sites"],
+           "  followed both ways: %d static branch sites (asm goto); after their ud2: %d WARN sites; "
+           "%d retpoline thunks as jmp *%%reg; %d jumps through detour stubs; cross-FDE jumps %s"
+           % (r["static_branch_sites"], r["resuming_trap_sites"], r["thunks"], r["detour_sites"],
+              "followed" if r["cross_fde"] else "not followed"),
            "  exact, cross-checked: %d = %.2f%% of all boundaries, %.2f%% of those in an FDE"
            % (r["exact"], r["exact_share"], r["exact_share_in_fde"]),
            "  reasons for the rest:"]
