@@ -362,6 +362,7 @@ def drain(work, seen, ijmp, lo, hi, insns, pops, stats, edges):
                 continue
             st = m
         seen[a] = st
+        stats["visits"] = stats.get("visits", 0) + 1
         mn, ops, nxt = insns[a]
         if mn == "jmp" and ops and ops[0].startswith("*"):
             ijmp.append(st)
@@ -529,7 +530,10 @@ def prescan(lines, funcs, detour=None):
     detour section (lo, hi) given."""
     rets, code, sites, prev = [], {}, [], None
     for line in lines:
-        if detour and ("\tj" in line or prev is not None):
+        head = line.split(":", 1)[0].strip() if detour else ""
+        inside = head and len(head) <= 8 and all(c in "0123456789abcdef" for c in head) \
+            and detour[0] <= int(head, 16) < detour[1]
+        if detour and ("\tj" in line or prev is not None or inside):
             x = parse_insn(line)
             if x and prev is not None:
                 code[prev][2] = x[0]

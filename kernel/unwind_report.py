@@ -57,14 +57,17 @@ def classify(text, funcs, names, sections):
                 d = text.detail.get(t)
                 examples[r].append(("%08x %s%s" % (a, names(a), ": " + d if d else ""), fn))
     top = collections.defaultdict(collections.Counter)
+    whole = 0                             # functions exact at every boundary
     for lo, hi, n in funcs:
         i, j = text.span(lo, hi)
         chunk = text.verdict[i:j]
+        whole += chunk.count(g.V_EXACT) + chunk.count(g.V_PAD) + chunk.count(g.V_EXACT | g.V_NOP) \
+            + chunk.count(g.V_PAD | g.V_NOP) == j - i and j > i
         for v in g.VERDICTS:
             c = chunk.count(v)
             if c and v not in (g.V_EXACT, g.V_PAD):
                 top[g.VERDICTS[v]][n] += c
-    return count, by_sec, examples, top, nops, verdict_of
+    return count, by_sec, examples, top, nops, verdict_of, whole
 
 
 def outside_funcs(text, funcs):
@@ -96,7 +99,7 @@ def report(a, nm, fdes, lines, phases, t0):
     text, funcs, names = st["text"], st["funcs"], st["names"]
     sections = exec_sections(a.readelf, a.elf)
     t = g.cpu()
-    count, by_sec, examples, top, nops, verdict_of = classify(text, funcs, names, sections)
+    count, by_sec, examples, top, nops, verdict_of, whole = classify(text, funcs, names, sections)
     phases["report"] = g.cpu() - t
     total = sum(count.values())
     kb = sum(s[2] for s in sections) / 1024.0
@@ -105,7 +108,7 @@ def report(a, nm, fdes, lines, phases, t0):
     exact = count[g.VERDICTS[g.V_EXACT]]
     nofde = count[g.VERDICTS[g.V_NOFDE]]
     r = dict(elf=a.elf, text_kb=round(kb, 1), sections=[[n, "%08x" % lo, size] for n, lo, size in sections],
-             fdes=len(fdes), functions=len(funcs), boundaries=total,
+             fdes=len(fdes), functions=len(funcs), functions_exact=whole, boundaries=total,
              in_fde=total - nofde, no_fde=nofde, outside_functions=outside_funcs(text, funcs),
              filler=text.kind.count(1) + text.kind.count(3), filler_reached=dict(nops),
              exact=exact, exact_share=round(100.0 * exact / max(total, 1), 2),
@@ -116,8 +119,9 @@ def report(a, nm, fdes, lines, phases, t0):
                            if verdict_of[k] in top else [])
                       for k, c in count.most_common()],
              by_section={s: dict(c) for s, c in by_sec.items()},
-             generator=dict((k, st[k]) for k in ("verified", "unverified", "conflict", "unreached",
-                                                    "total", "described")),
+             generator=dict((k, st.get(k, 0)) for k in ("verified", "unverified", "conflict", "unreached",
+                                                           "total", "described", "visits")),
+             visits_per_boundary=round(st.get("visits", 0) / max(total, 1), 2),
              jump_table_rounds=st.get("rounds", 0),
              disagreements=sum(1 for p in problems if "no CFI describes" not in p),
              static_branch_sites=len(g.static_branches(a, nm)),
@@ -150,8 +154,9 @@ def table(r):
            "%d retpoline thunks as jmp *%%reg; %d jumps through detour stubs; cross-FDE jumps %s"
            % (r["static_branch_sites"], r["resuming_trap_sites"], r["thunks"], r["detour_sites"],
               "followed" if r["cross_fde"] else "not followed"),
-           "  exact, cross-checked: %d = %.2f%% of all boundaries, %.2f%% of those in an FDE"
-           % (r["exact"], r["exact_share"], r["exact_share_in_fde"]),
+           "  exact, cross-checked: %d = %.2f%% of all boundaries, %.2f%% of those in an FDE; "
+           "%d of %d functions exact at every boundary"
+           % (r["exact"], r["exact_share"], r["exact_share_in_fde"], r["functions_exact"], r["functions"]),
            "  reasons for the rest:"]
     for x in r["reasons"]:
         if x["reason"] == g.VERDICTS[g.V_EXACT]:
@@ -167,10 +172,10 @@ def table(r):
         out.append("  filler the analysis reached (executed nops, not counted): " +
                    ", ".join("%s %d" % kv for kv in r["filler_reached"].items()))
     out.append("  CPU time %.1f s (%s; wall %.0f s), peak memory %d MB (tools %d MB): %.2f ms per KB of text, "
-               "%.1f us per boundary" % (r["seconds"], ", ".join("%s %.1f" % kv for kv in r["phases"].items()),
+               "%.1f us per boundary, %.2f dataflow visits per boundary" % (r["seconds"], ", ".join("%s %.1f" % kv for kv in r["phases"].items()),
                                          r["wall_seconds"],
                                          r["peak_rss_kb"] // 1024, r["tools_peak_rss_kb"] // 1024,
-                                         r["ms_per_kb"], r["us_per_boundary"]))
+                                         r["ms_per_kb"], r["us_per_boundary"], r["visits_per_boundary"]))
     c = r.get("compared_with")
     if c:
         out.append("  against %s (%.0f KB of text, %.2f ms per KB, %d MB): %.1fx the text, "
