@@ -47,6 +47,7 @@ each FDE when the stream passes its end), so memory holds the FDEs, symbols,
 two bytes and an address per instruction, and the largest FDE's code."""
 import argparse
 import bisect
+import gc
 import heapq
 import json
 import os
@@ -770,6 +771,7 @@ def load(a, phases):
     phases["nm"] = cpu() - t
     t = cpu()
     fdes = parse_cfi(run(a.readelf, "--debug-dump=frames-interp", a.elf))
+    gc.freeze()                           # the FDEs live on: no collection rescans them
     phases["readelf+parse"] = cpu() - t
     for s in (a.text_start, a.text_end):
         if s not in ends:
