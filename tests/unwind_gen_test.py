@@ -13,7 +13,9 @@ problems of the analysis of every FDE against the whole image's code.
 A small sample in Linux's conventions (static branches, a WARN's ud2, a
 static_cpu_has() detour, a retpoline thunk, a .cold part) is exact at every
 boundary with the edges the options give, and each edge removed leaves the
-code it guards unreached.  Usage: unwind_gen_test.py BUILD_DIR"""
+code it guards unreached.  The sample's table (a signal frame and an
+unrepresentable row added) equals tests/unwind_sample.S, which the
+generator made before it streamed: the table's format cannot drift.  Usage: unwind_gen_test.py BUILD_DIR"""
 import bisect
 import copy
 import os
@@ -139,6 +141,27 @@ SAMPLE_CFI = """00000000 00000010 ffffffff CIE "" cf=1 df=-4 ra=8
     (0x1100, 0x1104, [(0x1100, "esp+8    c-8   c-4"), (0x1103, "esp+4    u     c-4")])]))
 
 
+SAMPLE_SIGNAL = """
+00000200 00000010 ffffffff CIE "zRS" cf=1 df=-4 ra=8
+   LOC   CFA      ra
+00000000 esp+4    c-4
+
+00000220 00000028 00000200 FDE cie=00000200 pc=00001300..00001302
+   LOC   CFA      ebp   ra
+00001300 esp+56   c-24  c-8
+00001301 exp      u     c-8
+"""
+
+
+def sample_table():
+    global failed
+    want = open(os.path.join(os.path.dirname(__file__), "unwind_sample.S")).read()
+    got = g.emit(g.build_table(g.parse_cfi(SAMPLE_CFI + SAMPLE_SIGNAL), 0x1000, 0x1400))
+    ok = got == want
+    print("%s sample table equals tests/unwind_sample.S" % ("ok  " if ok else "FAIL"))
+    failed += not ok
+
+
 def linux_edges():
     """The sample (28 boundaries and a filler): exact everywhere with every edge; each edge removed, the
     code it guards unreached (and nothing else changes)."""
@@ -163,6 +186,7 @@ def linux_edges():
 
 
 def main():
+    sample_table()
     linux_edges()
     elf = os.path.join(sys.argv[1], "kernel.elf")
     nm = g.run(PFX + "nm", "-n", "-S", "--defined-only", elf)
