@@ -49,8 +49,6 @@ import argparse
 import bisect
 import gc
 import heapq
-import json
-import os
 import re
 import resource
 import struct

@@ -6,7 +6,6 @@ import collections
 import json
 import re
 import resource
-import subprocess
 import time
 
 import gen_unwind as g
