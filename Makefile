@@ -311,6 +311,7 @@ help:
 	@echo 'make host-test the host unit tests'
 	@echo 'make model     the Spin models'
 	@echo 'make bench, make soak, make matrix, make lp-matrix, make report   long suites (see README.md)'
+	@echo 'make linux-unwind VMLINUX=path   the unwind table generator on a Linux i386 image: reach and cost (docs/unwind-linux.md)'
 	@echo 'make clean     remove build/ (results/ is kept)'
 	@echo 'make distclean remove build/ and results/ (every past run)'
 	@echo 'variables of make run (and debug, iso; CPUS, MODE also for shell):'
