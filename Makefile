@@ -239,6 +239,21 @@ check-unwind:
 check-bench:
 	$(Q)$(PYTHON) tests/bench_check_test.py
 
+# The exact unwinder's reach on Linux's i386 image (docs/unwind-linux.md), never
+# in make test: kernel/gen_unwind.py --report over this kernel, then over
+# VMLINUX (an i386 vmlinux with .debug_frame; make linux-report fetches
+# Debian's) against it.  Linux pads between functions with int3 as well.
+VMLINUX ?= $(wildcard /work/linux-i386/usr/lib/debug/boot/vmlinux-6.1.0-57-686)
+LINUX_PADDING := ^(nop|nopl|nopw|int3|xchg %ax,%ax|lea 0x0\(%e[sd]i(,%eiz,1)?\),%e[sd]i|mov %e[sd]i,%e[sd]i)( |$$)
+linux-unwind: $(B)/kernel.elf
+	@test -n "$(VMLINUX)" || { echo "linux-unwind: give VMLINUX=path (an i386 vmlinux with .debug_frame)"; exit 1; }
+	$(Q)$(PYTHON) kernel/gen_unwind.py $(UNWIND_TOOLS) --elf $(B)/kernel.elf --report $(B)/unwind-kernel.json
+	$(Q)$(PYTHON) kernel/gen_unwind.py $(UNWIND_TOOLS) --elf $(VMLINUX) --text-start _stext --text-end _etext \
+	    --padding '$(LINUX_PADDING)' --static-branches __start___jump_table,__stop___jump_table \
+	    --resuming-traps __start___bug_table,__stop___bug_table --indirect-thunks __x86_indirect_thunk_ \
+	    --detours .altinstr_aux --cross-fde \
+	    --report $(B)/unwind-linux.json --compare $(B)/unwind-kernel.json
+
 bench soak: deps
 	@$(MAKE) --no-print-directory all
 	$(Q)$(call interruptible,$(PYTHON) tests/runner.py --all --suite $@ --jobs 1)
@@ -299,6 +314,7 @@ help:
 	@echo 'make analyze   probe-site analysis of IMAGE= (an i386 ELF kernel; default build/kernel.elf) on the host'
 	@echo 'make linux-report  the same on Debian'"'"'s Linux 6.1 i386 image (fetched once, 760 MB; docs/scale.md)'
 	@echo 'make bench, make soak, make matrix, make lp-matrix, make report   long suites (see README.md)'
+	@echo 'make linux-unwind VMLINUX=path   the unwind table generator on a Linux i386 image: reach and cost (docs/unwind-linux.md)'
 	@echo 'make clean     remove build/ (results/ is kept)'
 	@echo 'make distclean remove build/ and results/ (every past run)'
 	@echo 'variables of make run (and debug, iso; CPUS, MODE also for shell):'
@@ -313,4 +329,4 @@ help:
 
 .PHONY: noprobe-list all iso run test debug clean distclean deps host-test matrix lp-matrix replay judge host-test32-emulated \
         $(TEST_CHECKS) \
-        bench soak shell list help
+        bench soak shell list help linux-unwind
