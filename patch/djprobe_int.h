@@ -69,6 +69,10 @@ int quiesce_tasks(int max_ms);
 void djprobe_request(struct kprobe_site *s);                 /* queue for optimization */
 void djprobe_unoptimize(struct kprobe_site *s, bool forced); /* back to int3; sleeps */
 void djprobe_unoptimize_many(struct kprobe_site **s, int n);  /* the same, batched */
+/* A kprobe batch's end: build the queued probes' buffers before its int3
+ * bytes are written (how many), and publish them after its core sync. */
+int djprobe_prepare_queued(void);
+void djprobe_publish_queued(void);
 
 /* patch/kprobe.c: the probe whose live detour buffer holds addr (lock-free) */
 struct djprobe *kprobe_buffer_dj(uint32_t addr);

@@ -43,6 +43,23 @@ static int judge_mid_calls(struct djprobe *d, const struct analyze_fn *fn, struc
     return 0;
 }
 
+/* Scratch for one function's analysis (dj_prepare holds the text lock):
+ * its bytes and three arrays of one word per byte, grown to the largest
+ * function seen and kept, so a batch allocates nothing per site (a kmalloc
+ * checks and a kfree poisons every byte: they cost more than the decode). */
+static uint32_t *scratch;
+static uint32_t scratch_fits;             /* function bytes */
+
+static uint32_t *scratch_for(uint32_t size)
+{
+    ASSERT(text_lock_held());
+    if (size > scratch_fits) {
+        kfree(scratch);
+        scratch_fits = (scratch = kmalloc(size * 13)) ? size : 0;
+    }
+    return scratch;
+}
+
 static int analyze(struct djprobe *d, const struct ksym *k, const uint8_t *code, bool mid_calls)
 {
     struct analyze_fn fn;
@@ -50,12 +67,10 @@ static int analyze(struct djprobe *d, const struct ksym *k, const uint8_t *code,
     int err = -1;
     kmemset(&fn, 0, sizeof fn);
     fn.insn_cap = fn.target_cap = (int)k->size;
-    fn.insn_off = kmalloc(k->size * 4);
-    fn.targets = kmalloc(k->size * 4);
-    fn.target_src = kmalloc(k->size * 4);
-    if (!fn.insn_off || !fn.targets || !fn.target_src)
-        ksnprintf(d->why, sizeof d->why, "out of memory analysing %s", k->name);
-    else if (analyze_function(&fn, code, k->addr, k->size) != ANALYZE_OK)
+    fn.insn_off = scratch;                /* scratch_for(k->size): three arrays, then the code */
+    fn.targets = scratch + k->size;
+    fn.target_src = scratch + 2 * k->size;
+    if (analyze_function(&fn, code, k->addr, k->size) != ANALYZE_OK)
         ksnprintf(d->why, sizeof d->why, "%s", fn.reason);
     else if ((err = analyze_region(&fn, d->addr, &r)) && mid_calls &&
              (err == ANALYZE_ERR_CALL_NOT_LAST || (err == ANALYZE_ERR_INSN && r.hazard[0] == 'H' && r.hazard[1] == '3')))
@@ -64,9 +79,6 @@ static int analyze(struct djprobe *d, const struct ksym *k, const uint8_t *code,
         ksnprintf(d->why, sizeof d->why, "%s", r.reason);
     if (!err)
         d->len = r.len;
-    kfree(fn.insn_off);
-    kfree(fn.targets);
-    kfree(fn.target_src);
     return err ? -1 : 0;
 }
 
@@ -88,8 +100,9 @@ static int choose_region(struct djprobe *d, const struct dj_strategy_desc *sd)
     int r;
     if (!k || !k->size)
         return refuse(d, "%s: %08x %s is not inside a known function", "H12", d->addr);
-    if (!(code = kmalloc(k->size)))
-        return ksnprintf(d->why, sizeof d->why, "out of memory"), -1;
+    if (!scratch_for(k->size))
+        return ksnprintf(d->why, sizeof d->why, "out of memory analysing %s", k->name), -1;
+    code = (uint8_t *)(scratch + 3 * k->size);
     kprobe_orig_bytes(code, k->addr, k->size);
     r = sd->analysis ? analyze(d, k, code, sd->mid_calls)
                      : blind_region(d, code + (d->addr - k->addr), k->addr + k->size - d->addr);
@@ -97,7 +110,6 @@ static int choose_region(struct djprobe *d, const struct dj_strategy_desc *sd)
         r = refuse(d, "%s: region too long at %08x %s", "H12", d->addr);
     if (!r)
         kmemcpy(d->orig, code + (d->addr - k->addr), d->len);
-    kfree(code);
     for (a = d->addr + 1; !r && sd->analysis && a < d->addr + d->len; a++)
         if ((k = ksym_lookup(a)) && k->addr == a)     /* other code may jump to a label */
             r = refuse(d, "%s: the symbol at %08x %s starts inside the region", "H4", a);
