@@ -191,6 +191,13 @@ static int build_buffer(struct djprobe *d, const struct dj_strategy_desc *sd)
     return 0;
 }
 
+void djprobe_index(void)
+{
+    sleeplock_acquire(&kprobe_mutex);             /* the table is built under it */
+    xref_branch_into(0, 0, 0, 0);                 /* an empty range: builds the table */
+    sleeplock_release(&kprobe_mutex);
+}
+
 /* Text lock held.  On failure the site is left exactly as it was. */
 int dj_prepare(struct djprobe *d)
 {
