@@ -452,7 +452,8 @@ static void optimizer(void *arg)
         uint32_t gen;
         int busy;
         lp_safe_wait(&opt_wq, queued, NULL);
-        thread_sleep_ns(delay_us * 1000ull);
+        if (delay_us)                    /* a sleep of 0 still waits for a tick */
+            thread_sleep_ns(delay_us * 1000ull);
         if (hold && !dj_orphans())
             continue;
         sleeplock_acquire(&kprobe_mutex);
@@ -491,7 +492,8 @@ void djprobe_request(struct kprobe_site *s)
     req_gen++;
     if (!opt_thread)
         opt_thread = thread_create("djprobe-opt", optimizer, NULL, CPUMASK_ALL);
-    waitq_wake(&opt_wq, 1);
+    if (!hold)                                   /* else djprobe_hold(false) wakes it */
+        waitq_wake(&opt_wq, 1);
 }
 
 /* kprobe_mutex held: back to an int3 probe (forced: another probe needs the
