@@ -60,21 +60,34 @@ static uint32_t *scratch_for(uint32_t size)
     return scratch;
 }
 
+/* The function's analysis from its original bytes code: the one kept for
+ * those bytes (patch/djprobe_fncache.c), or made now in the scratch and kept. */
+static const struct analyze_fn *fn_analysis(const struct ksym *k, const uint8_t *code, struct analyze_fn *fn)
+{
+    const struct analyze_fn *kept = dj_fn_cached(k->addr, k->size, code);
+    if (kept)
+        return kept;
+    kmemset(fn, 0, sizeof *fn);
+    fn->insn_cap = fn->target_cap = (int)k->size;
+    fn->insn_off = scratch;               /* scratch_for(k->size): three arrays, then the code */
+    fn->targets = scratch + k->size;
+    fn->target_src = scratch + 2 * k->size;
+    analyze_function(fn, code, k->addr, k->size);
+    dj_fn_keep(fn);
+    return fn;
+}
+
 static int analyze(struct djprobe *d, const struct ksym *k, const uint8_t *code, bool mid_calls)
 {
-    struct analyze_fn fn;
+    struct analyze_fn made;
+    const struct analyze_fn *fn = fn_analysis(k, code, &made);
     struct analyze_region r;
     int err = -1;
-    kmemset(&fn, 0, sizeof fn);
-    fn.insn_cap = fn.target_cap = (int)k->size;
-    fn.insn_off = scratch;                /* scratch_for(k->size): three arrays, then the code */
-    fn.targets = scratch + k->size;
-    fn.target_src = scratch + 2 * k->size;
-    if (analyze_function(&fn, code, k->addr, k->size) != ANALYZE_OK)
-        ksnprintf(d->why, sizeof d->why, "%s", fn.reason);
-    else if ((err = analyze_region(&fn, d->addr, &r)) && mid_calls &&
+    if (fn->err != ANALYZE_OK)
+        ksnprintf(d->why, sizeof d->why, "%s", fn->reason);
+    else if ((err = analyze_region(fn, d->addr, &r)) && mid_calls &&
              (err == ANALYZE_ERR_CALL_NOT_LAST || (err == ANALYZE_ERR_INSN && r.hazard[0] == 'H' && r.hazard[1] == '3')))
-        err = judge_mid_calls(d, &fn, &r);
+        err = judge_mid_calls(d, fn, &r);
     else if (err != ANALYZE_OK)
         ksnprintf(d->why, sizeof d->why, "%s", r.reason);
     if (!err)
@@ -191,10 +204,23 @@ static int build_buffer(struct djprobe *d, const struct dj_strategy_desc *sd)
     return 0;
 }
 
+/* The branch index, and every text function's analysis kept. */
 void djprobe_index(void)
 {
-    sleeplock_acquire(&kprobe_mutex);             /* the table is built under it */
+    struct analyze_fn made;
+    int i;
+    sleeplock_acquire(&kprobe_mutex);             /* the tables are built under it */
     xref_branch_into(0, 0, 0, 0);                 /* an empty range: builds the table */
+    text_lock();
+    for (i = 0; i < ksym_count(); i++) {
+        const struct ksym *k = ksym_at(i);
+        if (!k->size || k->addr < (uint32_t)__text_start || k->addr >= (uint32_t)__text_end ||
+            !scratch_for(k->size))
+            continue;
+        kprobe_orig_bytes((uint8_t *)(scratch + 3 * k->size), k->addr, k->size);
+        fn_analysis(k, (uint8_t *)(scratch + 3 * k->size), &made);
+    }
+    text_unlock();
     sleeplock_release(&kprobe_mutex);
 }
 
