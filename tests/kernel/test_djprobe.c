@@ -399,6 +399,45 @@ static void big_batch(struct ktest_ctx *ktest_ctx, int n)
 KTEST(djprobe_batch_over_256) { big_batch(ktest_ctx, 300); }
 KTEST(djprobe_batch_1100) { big_batch(ktest_ctx, 1100); }
 
+/* A kprobe batch prepares its jump optimizations itself (buffers built and
+ * published at its end, before the optimizer's check): probes removed in
+ * that state, one alone and the rest as a batch, leave the text and the
+ * slot pool as they were, and ran through their buffers meanwhile. */
+KTEST(djprobe_batch_removed_while_prepared)
+{
+    enum { N = 20 };
+    struct kprobe *p = kzalloc(N * sizeof *p);
+    uint8_t *copy = kmalloc(N * 5 + 8);
+    int i, prepared = 0, slots = slot_in_use();
+    uint32_t hits = 0;
+    char err[160];
+    KASSERT(p && copy);
+    kmemcpy(copy, dj_sled, N * 5 + 8);
+    for (i = 0; i < N; i++) {
+        p[i].addr = (uint32_t)dj_sled + 5 * i;
+        p[i].pre_handler = pre_nothing;
+        p[i].flags = KPROBE_OPTIMIZE;
+    }
+    djprobe_hold(true);                          /* the optimizer does not take them */
+    KEXPECT_EQ(kprobe_register_many(p, N, err, sizeof err), N);
+    for (i = 0; i < N; i++)
+        prepared += kprobe_opt_state(&p[i]) == DJ_PREPARED;
+    KEXPECT_EQ(prepared, N);
+    KEXPECT_EQ(dj_sled(0), 7);                   /* int3 hits run the buffers */
+    for (i = 0; i < N; i++)
+        hits += kprobe_nhit(&p[i]);
+    KEXPECT_EQ(hits, N);
+    kprobe_unregister(&p[0]);
+    kprobe_unregister_many(p + 1, N - 1);
+    djprobe_hold(false);
+    djprobe_flush();
+    KEXPECT_MEMEQ(copy, dj_sled, N * 5 + 8);
+    KEXPECT_EQ(dj_sled(0), 7);
+    KEXPECT_EQ(slot_in_use(), slots);
+    kfree(p);
+    kfree(copy);
+}
+
 /* A function analysis kept for the optimizer (patch/djprobe_fncache.c) is
  * used only for the bytes it was made from: dj_fc's is kept (a probe at
  * dj_fc_add optimized and removed), then its nop5 is poked into a jmp into
