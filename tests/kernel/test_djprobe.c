@@ -396,8 +396,10 @@ static void big_batch(struct ktest_ctx *ktest_ctx, int n)
     kfree(p);
 }
 
-KTEST(djprobe_batch_over_256) { big_batch(ktest_ctx, 300); }
-KTEST(djprobe_batch_1100) { big_batch(ktest_ctx, 1100); }
+/* Manual (named by tests/scenarios/djprobe-batch-big.scn, no -singlestep):
+ * under the djprobe-full-* scenarios' -singlestep they take a minute. */
+KTEST_MANUAL(djprobe_batch_over_256) { big_batch(ktest_ctx, 300); }
+KTEST_MANUAL(djprobe_batch_1100) { big_batch(ktest_ctx, 1100); }
 
 /* A kprobe batch prepares its jump optimizations itself (buffers built and
  * published at its end, before the optimizer's check): probes removed in
