@@ -4,7 +4,11 @@
  * so no thread newly enters the region) -> int3_sync_refs (steps decided
  * before are done) -> the strategy's check, retried with backoff, never
  * forced: after djprobe_tries the busy sites are deferred -> the jumps,
- * written for the whole batch at once -> DJ_OPTIMIZED.  Unoptimizing puts
+ * written for the whole batch at once -> DJ_OPTIMIZED.  A kprobe batch
+ * builds and publishes its own probes' buffers at its end, before and after
+ * its int3 bytes (djprobe_prepare_queued, djprobe_publish_queued), and the
+ * optimizer takes the whole queue: one check and one write per batch, any
+ * size (docs/patching.md, "Batches of jump-optimized probes").  Unoptimizing puts
  * the int3 and the original bytes back, then frees the buffer only after
  * the strategy's wait (H8).  Every step holds kprobe_mutex. */
 #include "patch/livepatch.h"

@@ -175,6 +175,7 @@ static int ft_batch(const char *proto, uint32_t flags, char *why, size_t n)
 
 static int scenario_bench_ftrace(char *why, size_t n)
 {
+    uint32_t heap0;
     int i;
     thread_set_affinity(1u);
     kprintf("bench-ftrace: %d CPUs\n", ncpu);
@@ -188,7 +189,10 @@ static int scenario_bench_ftrace(char *why, size_t n)
             return ksnprintf(why, n, "stop-machine left %08x changed", kp[i].addr), 1;
     if (ft_batch("int3", 0, why, n))
         return 1;
+    heap0 = kheap_used();
     STEP("optimized", "index", djprobe_index());     /* once per boot: not the batch's */
+    kprintf("bench-ftrace: the index (branches, function analyses) holds %u bytes of heap\n",
+            (uint32_t)(kheap_used() - heap0));
     if (ft_batch("optimized", KPROBE_OPTIMIZE, why, n))
         return 1;
     return 0;
