@@ -4,7 +4,11 @@
  * so no thread newly enters the region) -> int3_sync_refs (steps decided
  * before are done) -> the strategy's check, retried with backoff, never
  * forced: after djprobe_tries the busy sites are deferred -> the jumps,
- * written for the whole batch at once -> DJ_OPTIMIZED.  Unoptimizing puts
+ * written for the whole batch at once -> DJ_OPTIMIZED.  A kprobe batch
+ * builds and publishes its own probes' buffers at its end, before and after
+ * its int3 bytes (djprobe_prepare_queued, djprobe_publish_queued), and the
+ * optimizer takes the whole queue: one check and one write per batch, any
+ * size (docs/patching.md, "Batches of jump-optimized probes").  Unoptimizing puts
  * the int3 and the original bytes back, then frees the buffer only after
  * the strategy's wait (H8).  Every step holds kprobe_mutex. */
 #include "patch/livepatch.h"
@@ -20,7 +24,7 @@
 #include "kernel/panic.h"
 #include "kernel/unwind.h"
 
-#define BATCH_MAX 256
+#define BATCH_MAX 256      /* a batch whose array cannot be allocated goes in chunks of this */
 struct djprobe_stats djprobe_stats;
 static int delay_us = 2000, tries = 20;
 KPARAM_INT("djprobe_delay", delay_us, 0, 1000000, "optimizer delay before a batch (us)");
@@ -42,6 +46,20 @@ static void dj_step(struct djprobe *d, int ev)
     __atomic_store_n(&d->state, s, __ATOMIC_RELEASE);
 }
 
+/* Drop from the queue every probe no longer queued or prepared (cancelled,
+ * deferred, unoptimizing): one pass, however many left it. */
+static void queue_prune(void)
+{
+    struct djprobe **pp = &queue, *d;
+    while ((d = *pp)) {
+        if (d->state == DJ_QUEUED || d->state == DJ_PREPARED)
+            pp = &d->qnext;
+        else
+            *pp = d->qnext;
+    }
+    qtail = pp;
+}
+
 static void report(struct djprobe *d, const char *what)
 {
     char sym[96];
@@ -51,9 +69,18 @@ static void report(struct djprobe *d, const char *what)
 
 static int range_busy(struct djprobe **v, int n, unsigned checks, int scan, bool buffers)
 {
-    static struct dj_range r[BATCH_MAX];      /* kprobe_mutex; 9 KiB: not on a 16 KiB stack */
+    static struct dj_range one[BATCH_MAX];    /* kprobe_mutex; 9 KiB: not on a 16 KiB stack */
+    struct dj_range *r = n <= BATCH_MAX ? one : kmalloc(n * sizeof *r);
     int i, busy;
-    ASSERT(sleeplock_held(&kprobe_mutex) && n <= BATCH_MAX);
+    ASSERT(sleeplock_held(&kprobe_mutex));
+    if (!r) {                                 /* no room to check: every range counts as busy */
+        for (i = 0; i < n; i++) {
+            v[i]->busy = true;
+            v[i]->found = (struct quiesce_found){ -1, -1, 0, 0, "no memory for the check", false };
+            v[i]->tries++;
+        }
+        return n;
+    }
     for (i = 0; i < n; i++) {
         r[i].lo = buffers ? (uint32_t)v[i]->buf : v[i]->addr + 1;
         r[i].hi = buffers ? (uint32_t)v[i]->buf + TRAMP_MAX : v[i]->addr + 5;
@@ -64,6 +91,8 @@ static int range_busy(struct djprobe **v, int n, unsigned checks, int scan, bool
         v[i]->found = r[i].f;
         v[i]->tries += r[i].busy;       /* a busy site keeps counting */
     }
+    if (r != one)
+        kfree(r);
     return busy;
 }
 
@@ -192,14 +221,55 @@ static void unoptimize_group(struct djprobe **v, int n)
     djprobe_stats.unoptimized += n;
 }
 
+/* Prepared probes of one strategy (a kprobe batch published them, the
+ * optimizer has not checked them) removed before their jump: off the queue,
+ * and their buffers freed after the strategy's wait, as for a deferral. */
+static void drop_prepared(struct djprobe **v, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        dj_step(v[i], DJ_EV_DEFER);
+    queue_prune();
+    release(v, n);
+}
+
+/* The hazard a thread found inside a site's region stands for: its saved
+ * EIP (H1), an interrupted one (H2), or a return address or stack (H3). */
+static const char *found_hazard(const struct quiesce_found *f)
+{
+    const char *h = f->how ? f->how : "";
+    if (!kstrcmp(h, "saved EIP"))
+        return "H1";
+    if (!kstrcmp(h, "interrupted EIP") || !kstrcmp(h, "detour handler running"))
+        return "H2";
+    return "H3";                              /* return address, stack word, unreliable stack */
+}
+
+/* Why a busy site is deferred: the hazard, what was found where, whose. */
+static void why_deferred(struct djprobe *d, bool unrel)
+{
+    const struct quiesce_found *f = &d->found;
+    char sym[64];
+    if (unrel) {
+        ksym_format(quiesce_unreliable.pc, sym, sizeof sym);
+        ksnprintf(d->why, sizeof d->why, "H3: a thread stayed inside the region, or a stack was "
+                  "unreliable (thread %d at %08x %s: %s), through %d checks", quiesce_unreliable.tid,
+                  quiesce_unreliable.pc, sym, unwind_strerror(quiesce_unreliable.err), tries);
+        return;
+    }
+    ksym_format(f->v, sym, sizeof sym);
+    ksnprintf(d->why, sizeof d->why, "%s: a thread stayed inside the region through %d checks "
+              "(last: %s %08x %s, thread %d)", found_hazard(f), tries, why_busy(f), f->v, sym, f->tid);
+}
+
 /* The strategy's check before the jumps, retried; returns how many of v are
  * clear (moved to its front); the others are deferred as int3 probes. */
 static int check(struct djprobe **v, int n, const struct dj_strategy_desc *sd)
 {
     unsigned ms = 1;
     uint32_t unrel0 = djprobe_stats.unreliable;
-    struct djprobe *dv[BATCH_MAX];
-    int t, i, k, nd = 0;
+    struct djprobe *x;
+    int t, i, k;
     if (!sd->checks)
         return n;
     if (sd->checks & DJC_TASKS) {
@@ -222,44 +292,56 @@ static int check(struct djprobe **v, int n, const struct dj_strategy_desc *sd)
         thread_sleep_ns(ms * 1000000ull);
         ms = ms < 16 ? ms * 2 : ms;
     }
-    for (i = k = 0; i < n; i++) {
-        if (!v[i]->tries) { v[k++] = v[i]; continue; }
-        if (djprobe_stats.unreliable != unrel0) {
-            char sym[64];
-            ksym_format(quiesce_unreliable.pc, sym, sizeof sym);
-            ksnprintf(v[i]->why, sizeof v[i]->why, "a thread stayed inside the region, or a stack "
-                      "was unreliable (thread %d at %08x %s: %s), through %d checks", quiesce_unreliable.tid,
-                      quiesce_unreliable.pc, sym, unwind_strerror(quiesce_unreliable.err), tries);
-        } else
-            ksnprintf(v[i]->why, sizeof v[i]->why, "a thread stayed inside the region through %d checks", tries);
-        report(v[i], "deferred, stays an int3 probe");
-        djprobe_stats.deferred++;
-        dj_step(v[i], DJ_EV_DEFER);
-        dv[nd++] = v[i];
+    for (i = k = 0; i < n; i++) {            /* clear ones to the front, busy ones after */
+        x = v[i];
+        if (x->tries) {
+            why_deferred(x, djprobe_stats.unreliable != unrel0);
+            report(x, "deferred, stays an int3 probe");
+            djprobe_stats.deferred++;
+            dj_step(x, DJ_EV_DEFER);
+            continue;
+        }
+        v[i] = v[k];
+        v[k++] = x;
     }
-    if (nd)
-        release(dv, nd);
+    if (k < n)
+        release(v + k, n - k);
     return k;
 }
 
+/* Judge the region and build the buffer of the queued d (text lock held):
+ * 0, or -1 with d cancelled back to an int3 probe and its reason reported. */
+static int build(struct djprobe *d)
+{
+    ASSERT(d->state == DJ_QUEUED && !d->buf);
+    if (!dj_prepare(d))
+        return 0;
+    dj_step(d, DJ_EV_CANCEL);
+    djprobe_stats.refused++;
+    report(d, "stays an int3 probe");
+    return -1;
+}
+
+/* One strategy's probes, each queued or already prepared by a kprobe batch
+ * (djprobe_prepare_queued): the rest built, one core sync, published; then
+ * one wait for int3 references, one quiescence check (retried only for busy
+ * sites) and one write of every jump (tails, sync, heads, sync). */
 static void optimize_group(struct djprobe **v, int n, int strategy)
 {
     const struct dj_strategy_desc *sd = &dj_strategies[strategy];
-    int i, m = 0;
+    int i, m = 0, built = 0;
     text_lock();
     for (i = 0; i < n; i++) {
-        if (dj_prepare(v[i])) {
-            dj_step(v[i], DJ_EV_CANCEL);
-            djprobe_stats.refused++;
-            report(v[i], "stays an int3 probe");
-        } else {
+        if (v[i]->state == DJ_PREPARED)
             v[m++] = v[i];
-        }
+        else if (!build(v[i]))
+            v[m++] = v[i], built++;
     }
-    if (m)
+    if (built)
         text_sync_cores();                       /* the buffers, visible everywhere */
     for (i = 0; i < m; i++)
-        dj_step(v[i], DJ_EV_PREPARE);
+        if (v[i]->state == DJ_QUEUED)
+            dj_step(v[i], DJ_EV_PREPARE);
     text_unlock();
     if (!m)
         return;
@@ -276,23 +358,85 @@ static void optimize_group(struct djprobe **v, int n, int strategy)
     text_unlock();
 }
 
+/* An array for n probes, or (no memory) the static one of BATCH_MAX and *n
+ * cut to fit: the caller goes on in chunks. */
+static struct djprobe **batch_array(int *n)
+{
+    static struct djprobe *one[BATCH_MAX];
+    struct djprobe **v = *n > BATCH_MAX ? kmalloc(*n * sizeof *v) : NULL;
+    if (v)
+        return v;
+    *n = *n < BATCH_MAX ? *n : BATCH_MAX;
+    return one;
+}
+
+static void batch_free(struct djprobe **v, int n)
+{
+    if (n > BATCH_MAX)
+        kfree(v);
+}
+
+/* The whole queue as one batch, one group per strategy (sorted in place). */
 static void run_batch(void)
 {
-    struct djprobe *v[BATCH_MAX], *g[BATCH_MAX];
+    struct djprobe **v, *d;
     int n = 0, s, i, k;
-    while (queue && n < BATCH_MAX) {
-        v[n++] = queue;
+    for (d = queue; d; d = d->qnext)
+        n++;
+    v = batch_array(&n);
+    for (i = 0; i < n; i++) {
+        v[i] = queue;
         if (!(queue = queue->qnext))
             qtail = &queue;
     }
     djprobe_stats.batches++;
-    for (s = DJS_DEFAULT + 1; s < DJS_N; s++) {
-        for (i = k = 0; i < n; i++)
-            if (v[i]->strategy == s)
-                g[k++] = v[i];
-        if (k)
-            optimize_group(g, k, s);
+    for (s = DJS_DEFAULT + 1, k = 0; s < DJS_N; s++) {
+        int k0 = k;
+        for (i = k; i < n; i++)
+            if (v[i]->strategy == s) {
+                d = v[i]; v[i] = v[k]; v[k++] = d;
+            }
+        if (k > k0)
+            optimize_group(v + k0, k - k0, s);
     }
+    batch_free(v, n);
+}
+
+/* kprobe_mutex held, at the end of a kprobe batch before its int3 bytes are
+ * written: build the buffer of every queued probe now, so the analysis (the
+ * decoder and the rest, themselves probeable) does not trap on the batch's
+ * own probes; refused ones go back to int3 probes.  Published by
+ * djprobe_publish_queued() after the batch's core sync. */
+int djprobe_prepare_queued(void)
+{
+    struct djprobe *d;
+    int m = 0, bad = 0;
+    ASSERT(sleeplock_held(&kprobe_mutex));
+    text_lock();
+    for (d = queue; d; d = d->qnext)
+        if (d->state == DJ_QUEUED && !d->buf) {
+            if (build(d))
+                bad++;
+            else
+                m++;
+        }
+    text_unlock();
+    if (bad)
+        queue_prune();
+    return m;
+}
+
+/* After the batch's core sync: the buffers built are seen everywhere, and
+ * the int3 is at every head, so hits run the buffers from now on. */
+void djprobe_publish_queued(void)
+{
+    struct djprobe *d;
+    ASSERT(sleeplock_held(&kprobe_mutex));
+    for (d = queue; d; d = d->qnext)
+        if (d->state == DJ_QUEUED && d->buf) {
+            ASSERT(*(uint8_t *)d->addr == 0xCC);
+            dj_step(d, DJ_EV_PREPARE);
+        }
 }
 
 static bool queued(void *arg) { (void)arg; return (queue != NULL && !hold) || dj_orphans(); }
@@ -312,12 +456,13 @@ static void optimizer(void *arg)
         uint32_t gen;
         int busy;
         lp_safe_wait(&opt_wq, queued, NULL);
-        thread_sleep_ns(delay_us * 1000ull);
+        if (delay_us)                    /* a sleep of 0 still waits for a tick */
+            thread_sleep_ns(delay_us * 1000ull);
         if (hold && !dj_orphans())
             continue;
         sleeplock_acquire(&kprobe_mutex);
         gen = req_gen;
-        if (queue && !hold)
+        while (queue && !hold)
             run_batch();
         done_gen = gen;
         busy = dj_reap_orphans();
@@ -351,27 +496,30 @@ void djprobe_request(struct kprobe_site *s)
     req_gen++;
     if (!opt_thread)
         opt_thread = thread_create("djprobe-opt", optimizer, NULL, CPUMASK_ALL);
-    waitq_wake(&opt_wq, 1);
+    if (!hold)                                   /* else djprobe_hold(false) wakes it */
+        waitq_wake(&opt_wq, 1);
 }
 
 /* kprobe_mutex held: back to an int3 probe (forced: another probe needs the
  * region, H10).  Returns once the buffer is freed. */
 void djprobe_unoptimize(struct kprobe_site *s, bool forced)
 {
-    struct djprobe *d = s->dj, **pp;
+    struct djprobe *d = s->dj;
     ASSERT(sleeplock_held(&kprobe_mutex));
     if (!d || d->state == DJ_INT3)
         return;
     if (d->state == DJ_QUEUED) {
-        for (pp = &queue; *pp != d; pp = &(*pp)->qnext)
-            ;
-        if (!(*pp = d->qnext))
-            qtail = pp;
+        ASSERT(!d->buf);
         dj_step(d, DJ_EV_CANCEL);
+        queue_prune();
         return;
     }
-    ASSERT(d->state == DJ_OPTIMIZED);
-    unoptimize_group(&d, 1);
+    if (d->state == DJ_PREPARED)                 /* prepared by a batch, not yet checked */
+        drop_prepared(&d, 1);
+    else {
+        ASSERT(d->state == DJ_OPTIMIZED);
+        unoptimize_group(&d, 1);
+    }
     if (forced) {
         djprobe_stats.forced++;
         ksnprintf(d->why, sizeof d->why, "H10: unoptimized for a probe inside its region");
@@ -380,24 +528,37 @@ void djprobe_unoptimize(struct kprobe_site *s, bool forced)
 }
 
 /* kprobe_mutex held: djprobe_unoptimize(s[i], false) for each, the
- * optimized ones grouped by strategy. */
+ * optimized ones (and those a batch prepared) grouped by strategy: one
+ * restore and one release per group. */
 void djprobe_unoptimize_many(struct kprobe_site **s, int n)
 {
-    struct djprobe *g[BATCH_MAX];
-    int st, i, k;
+    struct djprobe **g, *d;
+    int st, i, k, cap = n, cancel = 0, want;
     for (i = 0; i < n; i++)
-        if (s[i]->dj && s[i]->dj->state == DJ_QUEUED)
-            djprobe_unoptimize(s[i], false);    /* a cancel */
-    for (st = DJS_DEFAULT + 1; st < DJS_N; st++)
-        for (i = k = 0; i <= n; i++) {
-            struct djprobe *d = i < n ? s[i]->dj : NULL;
-            if (d && d->state == DJ_OPTIMIZED && d->strategy == st)
-                g[k++] = d;
-            if (k && (k == BATCH_MAX || i == n)) {
-                unoptimize_group(g, k);
-                k = 0;
-            }
+        if ((d = s[i]->dj) && d->state == DJ_QUEUED) {
+            ASSERT(!d->buf);
+            dj_step(d, DJ_EV_CANCEL);
+            cancel++;
         }
+    if (cancel)
+        queue_prune();
+    g = batch_array(&cap);
+    for (st = DJS_DEFAULT + 1; st < DJS_N; st++)
+        for (want = DJ_PREPARED; want == DJ_PREPARED || want == DJ_OPTIMIZED;
+             want = want == DJ_PREPARED ? DJ_OPTIMIZED : -1)
+            for (i = k = 0; i <= n; i++) {
+                d = i < n ? s[i]->dj : NULL;
+                if (d && d->state == want && d->strategy == st)
+                    g[k++] = d;
+                if (k && (k == cap || i == n)) {
+                    if (want == DJ_PREPARED)
+                        drop_prepared(g, k);
+                    else
+                        unoptimize_group(g, k);
+                    k = 0;
+                }
+            }
+    batch_free(g, cap);
 }
 
 void djprobe_flush(void)

@@ -45,6 +45,16 @@ void djprobe_set_default_strategy(int strategy);
 void djprobe_hold(bool on);
 /* Wait until every probe queued before the call has been processed. */
 void djprobe_flush(void);
+/* Build the analysis's kernel-wide tables now (the index of direct
+ * branches, patch/xref.h: built once, at the first use otherwise). */
+void djprobe_index(void);
+/* Every site of the probes p[0..n) counted once: jump-optimized, an int3
+ * probe with its hazard and reason, or pending and why; one console line
+ * per reason class ("djprobe account TAG: ...").  Returns total, the
+ * distinct sites (probes at one address share one). */
+struct djprobe_account { int total, optimized, int3, pending, unexplained; };
+struct kprobe;
+int djprobe_account(struct kprobe *p, int n, const char *tag, struct djprobe_account *a);
 /* For probes and reports: a probe's state and why it is not optimized. */
 struct kprobe;
 int kprobe_opt_state(struct kprobe *p);

@@ -79,9 +79,19 @@ int quiesce_tasks(int max_ms);
 void djprobe_request(struct kprobe_site *s);                 /* queue for optimization */
 void djprobe_unoptimize(struct kprobe_site *s, bool forced); /* back to int3; sleeps */
 void djprobe_unoptimize_many(struct kprobe_site **s, int n);  /* the same, batched */
+/* A kprobe batch's end: build the queued probes' buffers before its int3
+ * bytes are written (how many), and publish them after its core sync. */
+int djprobe_prepare_queued(void);
+void djprobe_publish_queued(void);
 
 /* patch/kprobe.c: the probe whose live detour buffer holds addr (lock-free) */
 struct djprobe *kprobe_buffer_dj(uint32_t addr);
+
+/* patch/djprobe_fncache.c: function analyses kept by start, each with a
+ * hash of the original bytes it was made from (text lock held) */
+struct analyze_fn;
+const struct analyze_fn *dj_fn_cached(uint32_t start, uint32_t size, const uint8_t *code);
+void dj_fn_keep(const struct analyze_fn *fn);
 
 /* patch/djprobe_prep.c */
 int dj_prepare(struct djprobe *d);      /* analysis, buffer; 0 or -1 with d->why */

@@ -210,11 +210,16 @@ static void batch_begin(void)
     batch_arm = NULL;
 }
 
+/* The jump optimizations the batch queued are prepared first (their
+ * buffers built while none of its int3 bytes is there to be hit by the
+ * analysis) and published after the one core sync, with every int3. */
 static void batch_end(void)
 {
     struct kprobe_site *s;
+    int built;
     batching = false;
-    if (!batch_dirty && !batch_arm)
+    built = djprobe_prepare_queued();
+    if (!batch_dirty && !batch_arm && !built)
         return;
     text_lock();
     for (s = batch_arm; s; s = s->arm_next) {
@@ -224,6 +229,8 @@ static void batch_end(void)
     text_sync_cores();
     text_unlock();
     batch_arm = NULL;
+    if (built)
+        djprobe_publish_queued();
 }
 
 bool kprobe_site_enabled(struct kprobe_site *s)

@@ -7,7 +7,7 @@
 #include "kernel/types.h"
 
 #define SLOT_SIZE   32
-#define SLOT_PAGES  64
+#define SLOT_PAGES  256
 
 void slot_init(void);                  /* boot CPU, before the APs start */
 /* Allocation and release: caller holds the text lock (patch/poke.c). */

@@ -37,6 +37,9 @@ RATIOS = {
     "int3-step hit / direct call": (
         "bench-patch-icount hit cpus=1 kind=int3-step target=kp_add",
         "bench-patch-icount hit cpus=1 kind=direct target=kp_add"),
+    "ftrace-like batch: optimized register / int3 register, per site": (
+        "bench-ftrace-icount ftrace cpus=1 op=register proto=optimized",
+        "bench-ftrace-icount ftrace cpus=1 op=register proto=int3"),
     "ftrace-like batch: int3 register / stop-machine write, per site": (
         "bench-ftrace-icount ftrace cpus=1 op=register proto=int3",
         "bench-ftrace-icount ftrace cpus=1 op=arm+disarm proto=stop-machine"),

@@ -507,11 +507,20 @@ def section_patch_insns(R, bench):
         R.h(3, "Every function entry at once (ftrace-like)")
         R.p("`bench-ftrace-*`: an int3 probe at the entry of every probeable function, registered, disabled and "
             "removed as batches (one core sync each for the int3 writes), against stop-machine writing an int3 "
-            "into every site and back in one rendezvous; then the same batch jump-optimized (unoptimizing is "
-            "still one protocol run per site). Per site; under `-icount` in instructions.")
+            "into every site and back in one rendezvous; then the same batch jump-optimized: one quiescence "
+            "check and one write protocol for the batch (`index`: the analysis's kernel-wide tables, built "
+            "once per boot). Per site; under `-icount` in instructions.")
         t = Table(["scenario", "protocol", "step", "sites", "per site", "syncs"], ["l", "l", "l", "r", "r", "r"])
         for m in sorted(ft, key=lambda m: (m["scenario"], m["proto"] != "stop-machine", m["proto"])):
             t.add("`%s`" % m["scenario"], m["proto"], m["op"], m["functions"], "{:,}".format(m["value"]), m["syncs"])
+        R.table(t)
+    fo = pick(bench, "ftrace-outcome")
+    if fo:
+        R.p("The jump-optimized batch's outcome, every site counted once (`djprobe account` lines in the "
+            "log give each int3 site's hazard and reason by class).")
+        t = Table(["scenario", "outcome", "sites", "of"], ["l", "l", "r", "r"])
+        for m in sorted(fo, key=lambda m: (m["scenario"], m["outcome"])):
+            t.add("`%s`" % m["scenario"], m["outcome"], m["value"], m["functions"])
         R.table(t)
 
 

@@ -143,3 +143,27 @@ DJ_OFF(dj_h5t_add, dj_h5t, 1b)
 dj_h5t_table:
     .long 1b, 2b
     .text
+
+/* int dj_sled_big(int i): 1100 five-byte nops, then return 7: a batch larger
+ * than the optimizer's old 256 and than the old slot pool's 1024 buffers */
+FUNC(dj_sled_big)
+    .rept 1100
+    .byte 0x0f, 0x1f, 0x44, 0x00, 0x00
+    .endr
+    mov $7, %eax
+    ret
+END(dj_sled_big)
+
+/* int dj_fc(int x): x + 3, and x + 2 once the nop5 at 1 is poked into
+ * `jmp 3f`, a branch into the region at 2 (add $1; add $2): an analysis
+ * kept from before the poke must not be trusted after it (H4) */
+FUNC(dj_fc)
+    mov 4(%esp), %eax
+1:  .byte 0x0f, 0x1f, 0x44, 0x00, 0x00
+2:  add $1, %eax
+3:  add $2, %eax
+    ret
+END(dj_fc)
+DJ_OFF(dj_fc_nop, dj_fc, 1b)
+DJ_OFF(dj_fc_add, dj_fc, 2b)
+DJ_OFF(dj_fc_mid, dj_fc, 3b)

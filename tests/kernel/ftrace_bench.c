@@ -5,8 +5,12 @@
  * removed as one batch: time per site and core syncs of each step.  In the
  * same run, stop-machine writes an int3 into every one of those sites and
  * restores them in one rendezvous (no checks: the other CPUs can only be in
- * the rendezvous).  Then the same batch jump-optimized.  One `bench:`
- * and one BENCH line ("name":"ftrace") per step. */
+ * the rendezvous).  Then the same batch jump-optimized, after the one-time
+ * index of direct branches its analysis needs (its own step, "index"), and
+ * every site accounted for: jump-optimized, an int3 probe by hazard and
+ * reason, or pending and why (the sum must be the sites registered, and
+ * agree with the optimizer's own counters).  One `bench:` and one BENCH line
+ * ("name":"ftrace") per step; the outcome as "ftrace-outcome" lines. */
 #include "kernel/scenario.h"
 #include "kernel/cpu.h"
 #include "kernel/clock.h"
@@ -26,7 +30,7 @@ static int ft_ms = 50;
 KPARAM_INT("ft_ms", ft_ms, 0, 60000, "bench-ftrace: ms the batch stays enabled (hit by the running kernel)");
 
 static struct kprobe *kp;
-static int nkp;
+static int nkp, nsites;           /* probes; distinct addresses (aliases share a site) */
 static volatile uint32_t ft_runs[NCPU_MAX];       /* per CPU: no locked add in the handler */
 
 static int ft_pre(struct kprobe *p, struct trapframe *tf) { (void)p; (void)tf; ft_runs[cpu_id()]++; return 0; }
@@ -57,10 +61,11 @@ static int ft_collect(void)
         bad = kprobe_check_addr(k->addr, &hz, why, sizeof why);
         text_unlock();
         if (bad) { refused++; continue; }
+        nsites += !nkp || kp[nkp - 1].addr != k->addr;     /* the table is in address order */
         kp[nkp].addr = k->addr;
         kp[nkp++].pre_handler = ft_pre;
     }
-    kprintf("bench-ftrace: %d function entries accepted, %d refused\n", nkp, refused);
+    kprintf("bench-ftrace: %d function entries accepted (%d addresses), %d refused\n", nkp, nsites, refused);
     return 0;
 }
 
@@ -115,10 +120,35 @@ static uint32_t ft_hits(void)
     return h;
 }
 
+/* The optimized batch's outcome: each site counted once (djprobe_account),
+ * the counts checked against the optimizer's own (stats since s0). */
+static int ft_account(const struct djprobe_stats *s0, char *why, size_t n)
+{
+    struct djprobe_account a;
+    uint32_t opt = djprobe_stats.optimized - s0->optimized;
+    uint32_t left = djprobe_stats.refused - s0->refused + djprobe_stats.deferred - s0->deferred;
+    char ex[96];
+    if (djprobe_account(kp, nkp, "bench-ftrace", &a) != nsites)
+        return ksnprintf(why, n, "%d sites accounted for, %d registered", a.total, nsites), -1;
+    if (a.unexplained)
+        return ksnprintf(why, n, "%d int3 sites with no reason recorded", a.unexplained), -1;
+    if ((uint32_t)a.optimized != opt || (uint32_t)a.int3 != left)
+        return ksnprintf(why, n, "accounted %d optimized and %d int3, the optimizer counted %u and %u",
+                         a.optimized, a.int3, opt, left), -1;
+    ksnprintf(ex, sizeof ex, "\"outcome\":\"optimized\",\"functions\":%d", nsites);
+    bench_emit_value("ftrace-outcome", "sites", (uint64_t)a.optimized, ex);
+    ksnprintf(ex, sizeof ex, "\"outcome\":\"int3\",\"functions\":%d", nsites);
+    bench_emit_value("ftrace-outcome", "sites", (uint64_t)a.int3, ex);
+    ksnprintf(ex, sizeof ex, "\"outcome\":\"pending\",\"functions\":%d", nsites);
+    bench_emit_value("ftrace-outcome", "sites", (uint64_t)a.pending, ex);
+    return 0;
+}
+
 /* One protocol: register as a batch, hit, disable, remove. */
 static int ft_batch(const char *proto, uint32_t flags, char *why, size_t n)
 {
     char err[160];
+    struct djprobe_stats s0 = djprobe_stats;
     int i, ok, opt = 0;
     for (i = 0; i < nkp; i++) {
         kp[i].flags = flags;
@@ -130,6 +160,8 @@ static int ft_batch(const char *proto, uint32_t flags, char *why, size_t n)
         return ksnprintf(why, n, "%s: %d of %d probes registered: %s", proto, ok, nkp, err), -1;
     for (i = 0; i < nkp; i++)
         opt += kprobe_opt_state(&kp[i]) == DJ_OPTIMIZED;
+    if ((flags & KPROBE_OPTIMIZE) && ft_account(&s0, why, n))
+        return -1;
     thread_sleep_ns((uint64_t)ft_ms * 1000000);
     STEP(proto, "disable", kprobe_set_disabled_many(kp, nkp, true));
     kprintf("bench-ftrace: %s: %d of %d sites jump-optimized; %u hits in %d ms (handler runs %u)\n",
@@ -143,6 +175,7 @@ static int ft_batch(const char *proto, uint32_t flags, char *why, size_t n)
 
 static int scenario_bench_ftrace(char *why, size_t n)
 {
+    uint32_t heap0;
     int i;
     thread_set_affinity(1u);
     kprintf("bench-ftrace: %d CPUs\n", ncpu);
@@ -154,7 +187,13 @@ static int scenario_bench_ftrace(char *why, size_t n)
     for (i = 0; i < nkp; i++)
         if (*(uint8_t *)kp[i].addr != ft_orig[i])
             return ksnprintf(why, n, "stop-machine left %08x changed", kp[i].addr), 1;
-    if (ft_batch("int3", 0, why, n) || ft_batch("optimized", KPROBE_OPTIMIZE, why, n))
+    if (ft_batch("int3", 0, why, n))
+        return 1;
+    heap0 = kheap_used();
+    STEP("optimized", "index", djprobe_index());     /* once per boot: not the batch's */
+    kprintf("bench-ftrace: the index (branches, function analyses) holds %u bytes of heap\n",
+            (uint32_t)(kheap_used() - heap0));
+    if (ft_batch("optimized", KPROBE_OPTIMIZE, why, n))
         return 1;
     return 0;
 }

@@ -82,45 +82,84 @@ static void watcher(void *arg)
     park_release(w->pk);
 }
 
+/* v[0] at addr and v[1..nsled] on dj_sled's nops, registered as one kprobe
+ * batch (one check for all): is v[0] optimized?  *sled: how many others are. */
+int dj_sled(int i);
+static bool optimize_batch(struct cell *c, struct kprobe *v, int nsled, uint32_t addr, int *sled)
+{
+    char err[160];
+    int i, n = 1 + nsled;
+    for (i = 0; i < n; i++)
+        v[i] = (struct kprobe){ .addr = i ? (uint32_t)dj_sled + 5 * (i - 1) : addr,
+                                .pre_handler = pre_nothing, .flags = KPROBE_OPTIMIZE, .strategy = c->strategy };
+    if (kprobe_register_many(v, n, err, sizeof err) != n) {
+        cell_error(c, "kprobe_register_many: %s", err);
+        return false;
+    }
+    djprobe_flush();
+    for (i = 1, *sled = 0; i < n; i++)
+        *sled += kprobe_opt_state(&v[i]) == DJ_OPTIMIZED;
+    return kprobe_opt_state(v) == DJ_OPTIMIZED;
+}
+
+/* nsled > 0: the probe is one of a batch with nsled others (H1-batch). */
 static void parked_in_region(struct cell *c, int mode, int (*fn)(int), uint32_t addr, uint32_t at,
-                             int want)
+                             int want, int nsled)
 {
     struct park pk = { at, mode, ncpu > 1 ? 1 : 0, fn, 20 };
-    struct kprobe p;
-    struct watch w = { &p, &pk, addr, { 0 }, 0, 0, 0 };
+    struct kprobe *v = kzalloc((1 + nsled) * sizeof *v), *p = v;
+    struct watch w = { p, &pk, addr, { 0 }, 0, 0, 0 };
     struct thread *wt;
     char why[96], b1[96], b2[96];
-    kmemset(&p, 0, sizeof p);
+    int i, sled = 0;
+    bool opt;
+    if (!v)
+        return cell_error(c, "out of memory");
     kmemcpy(w.orig, (void *)addr, 5);
     if (park_start(&pk, why, sizeof why))
-        return cell_error(c, "%s", why);
+        return kfree(v), cell_error(c, "%s", why);
     if (!(wt = thread_create("hz-watcher", watcher, &w, CPUMASK_ALL)))
-        return cell_error(c, "out of memory");
-    if (optimize(c, &p, addr) && jump_over(&p, park_eip(&pk)))
-        cell_caught(c, "%s at %s inside the jump written at %s",
+        return kfree(v), cell_error(c, "out of memory");
+    opt = nsled ? optimize_batch(c, v, nsled, addr, &sled) : optimize(c, p, addr);
+    if (opt && jump_over(p, park_eip(&pk)))
+        cell_caught(c, "%s at %s inside the jump written at %s%s",
                     mode == PARK_PREEMPT ? "thread hz-worker preempted with saved EIP" : "cpu 1 in a #DB handler, hz-worker interrupted",
-                    sym(park_eip(&pk), b1), sym(p.addr, b2));
+                    sym(park_eip(&pk), b1), sym(p->addr, b2), nsled ? " (one site of a batch)" : "");
     w.unreg = 1;
     while (!w.ack)
         thread_sleep_ns(100000);
-    if (!c->error)
-        kprobe_unregister(&p);                   /* original bytes back first */
+    for (i = 0; i <= nsled; i++)                 /* original bytes back first */
+        if (v[i].site)
+            kprobe_unregister(&v[i]);
     w.stop = 1;
     thread_join(wt);
     park_finish(&pk);
+    kfree(v);
     if (pk.result != want)
         cell_error(c, "the parked call returned %d, not %d", pk.result, want);
+    if (nsled && !c->error && sled != nsled && c->strategy != DJS_INT3_TASKSRCU)
+        cell_error(c, "%d of the batch's %d other sites optimized: only the busy one may wait", sled, nsled);
 }
 
 #define DJ_ADD_REGION DJ_AT(dj_add, dj_add_mov)
 static void h1(struct cell *c)
 {
-    parked_in_region(c, PARK_PREEMPT, dj_add, DJ_ADD_REGION, DJ_ADD_REGION + 3, 45);
+    parked_in_region(c, PARK_PREEMPT, dj_add, DJ_ADD_REGION, DJ_ADD_REGION + 3, 45, 0);
 }
 
 static void h2(struct cell *c)
 {
-    parked_in_region(c, PARK_SPIN, dj_add, DJ_ADD_REGION, DJ_ADD_REGION + 3, 45);
+    parked_in_region(c, PARK_SPIN, dj_add, DJ_ADD_REGION, DJ_ADD_REGION + 3, 45, 0);
+}
+
+/* H1-batch: H1 with dj_add's probe one of a kprobe batch of 101 (a probe on
+ * each of dj_sled's 100 nops): the batch's one check finds the thread in
+ * dj_add's region only; that site must wait (deferred, or never written
+ * under the thread) and every other site be optimized (tasks-RCU waits for
+ * every thread, so it defers the whole batch). */
+static void h1_batch(struct cell *c)
+{
+    parked_in_region(c, PARK_PREEMPT, dj_add, DJ_ADD_REGION, DJ_ADD_REGION + 3, 45, 100);
 }
 
 /* H1-edge: the thread's saved EIP at addr + 4, the jump's last byte. */
@@ -129,7 +168,7 @@ extern char hz_edge_lea[], hz_edge_add[];
 static void h1_edge(struct cell *c)
 {
     parked_in_region(c, PARK_PREEMPT, hz_edge, DJ_AT(hz_edge, hz_edge_lea),
-                     DJ_AT(hz_edge, hz_edge_add), 43);
+                     DJ_AT(hz_edge, hz_edge_add), 43, 0);
 }
 
 static void call_mid(void *arg) { *(volatile int *)arg = dj_mid_call(); }
@@ -356,7 +395,7 @@ const struct hazard hazards[] = {
     { "H1", h1, 1 }, { "H2", h2, 2 }, { "H3", h3, 1 }, { "H4", h4, 1 }, { "H5", h5, 1 },
     { "H6", h6, 1 }, { "H8", h8, 1 }, { "H9", h9, 1 }, { "H10", h10, 1 }, { "H11", h11, 1 },
     { "H12", h12, 1 },
-    { "H1-edge", h1_edge, 1 }, { "H2-callee", hz_h2_callee, 2 }, { "H2-idle", hz_h2_idle, 2 },
+    { "H1-edge", h1_edge, 1 }, { "H1-batch", h1_batch, 1 }, { "H2-callee", hz_h2_callee, 2 }, { "H2-idle", hz_h2_idle, 2 },
     { "H3-entry", hz_h3_callee, 1 }, { "H3-pushed", hz_h3_callee, 1 },
     { "H3-ret", hz_h3_callee, 1 }, { "H3-noframe", hz_h3_callee, 1 },
     { "H3-unreliable", hz_h3_callee, 1 }, { "H3-retprobe", hz_h3_callee, 1 },

@@ -4,7 +4,9 @@
  * widened (both outcomes), a call as the region's last instruction whose
  * callee sleeps across the optimization, every refusal class with the text
  * unchanged and the probe still working as int3, forced unoptimize by a
- * second probe in the region (H10), reentry counted as missed (H11). */
+ * second probe in the region (H10), reentry counted as missed (H11);
+ * batches past the optimizer's old limits (256 a batch, 1,024 buffers) and
+ * a kept function analysis not trusted after its bytes changed. */
 #include "kernel/ktest.h"
 #include "kernel/trap.h"
 #include "kernel/mem.h"
@@ -353,6 +355,125 @@ KTEST(djprobe_batch_of_100)
     KEXPECT_MEMEQ(copy, dj_sled, N * 5 + 8);
     kfree(p);
     kfree(copy);
+}
+
+/* One kprobe batch of n probes on dj_sled_big, every one optimized by one
+ * djprobe_flush() (issue 33: the optimizer took 256 a batch and flush
+ * returned with the rest still queued; the slot pool held 1,024 buffers of
+ * 256 bytes, fewer beside the int3 slots, and the rest stayed int3 probes,
+ * "out of detour buffers"). */
+int dj_sled_big(int i);
+static void big_batch(struct ktest_ctx *ktest_ctx, int n)
+{
+    struct kprobe *p = kzalloc(n * sizeof *p);
+    char err[160];
+    int i, opt = 0, bad = -1;
+    uint32_t hits = 0;
+    KASSERT(p);
+    for (i = 0; i < n; i++) {
+        p[i].addr = (uint32_t)dj_sled_big + 5 * i;
+        p[i].pre_handler = pre_nothing;
+        p[i].flags = KPROBE_OPTIMIZE;
+    }
+    KEXPECT_EQ(kprobe_register_many(p, n, err, sizeof err), n);
+    djprobe_flush();
+    for (i = 0; i < n; i++) {
+        if (kprobe_opt_state(&p[i]) == DJ_OPTIMIZED)
+            opt++;
+        else if (bad < 0)
+            bad = i;
+    }
+    if (bad >= 0)
+        kprintf("big batch of %d: probe %d at %08x is %s: %s\n", n, bad, p[bad].addr,
+                dj_state_name(kprobe_opt_state(&p[bad])), kprobe_opt_why(&p[bad]));
+    KEXPECT_EQ(opt, n);
+    KEXPECT_EQ(dj_sled_big(0), 7);
+    for (i = 0; i < n; i++)
+        hits += kprobe_nhit(&p[i]);
+    KEXPECT_EQ(hits, n);
+    kprobe_unregister_many(p, n);
+    KEXPECT_EQ(dj_sled_big(0), 7);
+    kfree(p);
+}
+
+/* Manual (named by tests/scenarios/djprobe-batch-big.scn, no -singlestep):
+ * under the djprobe-full-* scenarios' -singlestep they take a minute. */
+KTEST_MANUAL(djprobe_batch_over_256) { big_batch(ktest_ctx, 300); }
+KTEST_MANUAL(djprobe_batch_1100) { big_batch(ktest_ctx, 1100); }
+
+/* A kprobe batch prepares its jump optimizations itself (buffers built and
+ * published at its end, before the optimizer's check): probes removed in
+ * that state, one alone and the rest as a batch, leave the text and the
+ * slot pool as they were, and ran through their buffers meanwhile. */
+KTEST(djprobe_batch_removed_while_prepared)
+{
+    enum { N = 20 };
+    struct kprobe *p = kzalloc(N * sizeof *p);
+    uint8_t *copy = kmalloc(N * 5 + 8);
+    int i, prepared = 0, slots = slot_in_use();
+    uint32_t hits = 0;
+    char err[160];
+    KASSERT(p && copy);
+    kmemcpy(copy, dj_sled, N * 5 + 8);
+    for (i = 0; i < N; i++) {
+        p[i].addr = (uint32_t)dj_sled + 5 * i;
+        p[i].pre_handler = pre_nothing;
+        p[i].flags = KPROBE_OPTIMIZE;
+    }
+    djprobe_hold(true);                          /* the optimizer does not take them */
+    KEXPECT_EQ(kprobe_register_many(p, N, err, sizeof err), N);
+    for (i = 0; i < N; i++)
+        prepared += kprobe_opt_state(&p[i]) == DJ_PREPARED;
+    KEXPECT_EQ(prepared, N);
+    KEXPECT_EQ(dj_sled(0), 7);                   /* int3 hits run the buffers */
+    for (i = 0; i < N; i++)
+        hits += kprobe_nhit(&p[i]);
+    KEXPECT_EQ(hits, N);
+    kprobe_unregister(&p[0]);
+    kprobe_unregister_many(p + 1, N - 1);
+    djprobe_hold(false);
+    djprobe_flush();
+    KEXPECT_MEMEQ(copy, dj_sled, N * 5 + 8);
+    KEXPECT_EQ(dj_sled(0), 7);
+    KEXPECT_EQ(slot_in_use(), slots);
+    kfree(p);
+    kfree(copy);
+}
+
+/* A function analysis kept for the optimizer (patch/djprobe_fncache.c) is
+ * used only for the bytes it was made from: dj_fc's is kept (a probe at
+ * dj_fc_add optimized and removed), then its nop5 is poked into a jmp into
+ * that region.  A new probe there must be refused (H4), not optimized from
+ * the kept analysis (djprobe_fncache=trust, neg-djprobe-fncache-trust). */
+int dj_fc(int x);
+extern char dj_fc_nop[], dj_fc_add[], dj_fc_mid[];
+KTEST(djprobe_fncache_after_poke)
+{
+    struct kprobe p = { .addr = AT(dj_fc, dj_fc_add), .pre_handler = pre_nothing };
+    uint32_t site = AT(dj_fc, dj_fc_nop), rel = AT(dj_fc, dj_fc_mid) - (site + 5);
+    uint8_t nop[5], jmp[5] = { 0xE9, rel, rel >> 8, rel >> 16, rel >> 24 };
+    char err[160];
+    KASSERT(opt_reg(ktest_ctx, &p));
+    KEXPECT_EQ(kprobe_opt_state(&p), DJ_OPTIMIZED);
+    kprobe_unregister(&p);
+    KEXPECT_EQ(dj_fc(1), 4);
+    kmemcpy(nop, (void *)site, 5);
+    KASSERT(!text_poke((void *)site, jmp, 5, err, sizeof err));
+    KEXPECT_EQ(dj_fc(1), 3);
+    p = (struct kprobe){ .addr = AT(dj_fc, dj_fc_add), .pre_handler = pre_nothing };
+    KASSERT(opt_reg(ktest_ctx, &p));
+    if (kprobe_opt_state(&p) == DJ_OPTIMIZED) {
+        kprintf("!!! caught H4: %08x optimized from the analysis kept before the poke at %08x: the jmp "
+                "there lands at %08x, inside the jump\n", p.addr, site, AT(dj_fc, dj_fc_mid));
+        ktest_fail(ktest_ctx, __FILE__, __LINE__, "H4: optimized from a stale kept analysis");
+    } else {
+        KEXPECT_EQ(kprobe_opt_why(&p)[0], 'H');
+        KEXPECT_EQ(kprobe_opt_why(&p)[1], '4');
+        KEXPECT_EQ(dj_fc(1), 3);
+    }
+    kprobe_unregister(&p);
+    KASSERT(!text_poke((void *)site, nop, 5, err, sizeof err));
+    KEXPECT_EQ(dj_fc(1), 4);
 }
 
 /* Negative control (manual): a freed buffer faults at once and the report
