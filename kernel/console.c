@@ -19,19 +19,22 @@ void console_init(void)
     uart_init();
 }
 
-/* The panicking CPU takes the lock over after a while: its owner may have
- * been stopped by an NMI in the middle of a line and will never release it. */
+/* The panicking CPU (or the leader of a hang report) takes the lock over
+ * after a while: its owner may have been stopped by an NMI in the middle of
+ * a line, or be stuck in an NMI of its own, and will never release it.
+ * About 0.2 s of TSC: the host runner allows 8 s after its hang NMI. */
+#define CONSOLE_BREAK_TSC 500000000ull
 void console_lock(void)
 {
     int me = cpu_id();
-    uint32_t spins = 0;
+    uint64_t t0 = rdtsc();
     if (con_owner == me) { con_depth++; return; }
     for (;;) {
         int free = -1;
         if (__atomic_compare_exchange_n(&con_owner, &free, me, false,
                                         __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
             break;
-        if (console_panic_cpu == me && ++spins > 50000000u) {
+        if (console_panic_cpu == me && rdtsc() - t0 > CONSOLE_BREAK_TSC) {
             __atomic_store_n(&con_owner, me, __ATOMIC_SEQ_CST);
             console_write("\n[console lock broken by the panicking CPU]\n", 44);
             break;

@@ -42,6 +42,8 @@ static bool external_nmi(struct trapframe *tf)
     if (!__atomic_compare_exchange_n(&hang_leader, &exp, me, false,
                                      __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
         hang_report_and_halt(tf);             /* the leader ends the run */
+    console_panic_cpu = me;                   /* a CPU stuck with the console lock (in an NMI of
+                                               * its own, say) must not silence the report */
     hang_report(tf);
     for (i = 0; i < ncpu; i++)
         if (i != me && !hang_done[i])

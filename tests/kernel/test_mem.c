@@ -5,6 +5,9 @@
 #include "kernel/mem.h"
 #include "kernel/fixup.h"
 #include "kernel/x86.h"
+#include "kernel/ipi.h"
+#include "kernel/cpu.h"
+#include "kernel/console.h"
 
 uint32_t text_target_imm(void);
 void text_target_cross_page(void);
@@ -129,6 +132,30 @@ KTEST_MANUAL(bad_opcode)
 
 KTEST_MANUAL(hang)
 {
+    for (;;)
+        pause();
+}
+
+/* A hang whose CPU holds the console lock inside an NMI handler (NMIs
+ * blocked there until an IRET that never comes): the runner's NMI reaches
+ * only this CPU, whose report must break the lock to be seen
+ * (neg-hang-console-held). */
+static volatile int held;
+static void hold_console_in_nmi(struct trapframe *tf)
+{
+    (void)tf;
+    console_lock();
+    held = 1;
+    for (;;)
+        pause();
+}
+
+KTEST_MANUAL(hang_console_held)
+{
+    KASSERT(ncpu >= 2);
+    smp_nmi_call(cpu_id() ? 0 : 1, hold_console_in_nmi);
+    while (!held)
+        pause();
     for (;;)
         pause();
 }
