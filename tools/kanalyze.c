@@ -116,6 +116,17 @@ static bool noprobe(void *ctx, uint32_t a)
 	return in_ranges(plan.noprobe, plan.nnoprobe, a);
 }
 
+/* arr with room for one more element (n used of *cap, each size bytes). */
+static void *grow(void *arr, int n, int *cap, size_t size)
+{
+	if (n < *cap)
+		return arr;
+	*cap = *cap ? 2 * *cap : 1024;
+	if (!(arr = realloc(arr, (size_t)*cap * size)))
+		die("out of memory", NULL);
+	return arr;
+}
+
 static void plan_read(const char *path)
 {
 	FILE *f = fopen(path, "r");
@@ -126,12 +137,7 @@ static void plan_read(const char *path)
 		die("cannot open", path);
 	while (fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "F %x %x %511s", &a, &b, name) == 3) {
-			if (plan.nfn == plan.capfn) {
-				plan.capfn = plan.capfn ? 2 * plan.capfn : 4096;
-				plan.fn = realloc(plan.fn, plan.capfn * sizeof(*plan.fn));
-				if (!plan.fn)
-					die("out of memory", NULL);
-			}
+			plan.fn = grow(plan.fn, plan.nfn, &plan.capfn, sizeof(*plan.fn));
 			plan.fn[plan.nfn].addr = a;
 			plan.fn[plan.nfn].size = b;
 			plan.fn[plan.nfn++].name = strdup(name);
@@ -145,21 +151,11 @@ static void plan_read(const char *path)
 			plan.entry.lo = a;
 			plan.entry.hi = b;
 		} else if (sscanf(line, "Y %x %x", &a, &b) == 2) {
-			if (plan.nfix == plan.capfix) {
-				plan.capfix = plan.capfix ? 2 * plan.capfix : 1024;
-				plan.fix = realloc(plan.fix, plan.capfix * sizeof(*plan.fix));
-				if (!plan.fix)
-					die("out of memory", NULL);
-			}
+			plan.fix = grow(plan.fix, plan.nfix, &plan.capfix, sizeof(*plan.fix));
 			plan.fix[plan.nfix].lo = a;
 			plan.fix[plan.nfix++].hi = b;
 		} else if (sscanf(line, "X %x", &a) == 1) {
-			if (plan.nex == plan.capex) {
-				plan.capex = plan.capex ? 2 * plan.capex : 1024;
-				plan.ex = realloc(plan.ex, plan.capex * sizeof(*plan.ex));
-				if (!plan.ex)
-					die("out of memory", NULL);
-			}
+			plan.ex = grow(plan.ex, plan.nex, &plan.capex, sizeof(*plan.ex));
 			plan.ex[plan.nex++] = a;
 		}
 	}
