@@ -238,12 +238,15 @@ check-unwind:
 	$(Q)$(PYTHON) tests/unwind_gen_test.py $(B)
 check-bench:
 	$(Q)$(PYTHON) tests/bench_check_test.py
+	$(Q)$(PYTHON) tests/linux_check_test.py
 
 # The exact unwinder's reach on Linux's i386 image (docs/unwind-linux.md), never
 # in make test: kernel/gen_unwind.py --report over this kernel, then over
-# VMLINUX (an i386 vmlinux with .debug_frame; make linux-report fetches
-# Debian's) against it.  Linux pads between functions with int3 as well.
-VMLINUX ?= $(wildcard /work/linux-i386/usr/lib/debug/boot/vmlinux-6.1.0-57-686)
+# VMLINUX (an i386 vmlinux with .debug_frame; default: the image make
+# linux-report fetched) against it, then the counts against
+# tests/linux-baseline.json (tests/linux_check.py).  Linux pads between
+# functions with int3 as well.
+VMLINUX ?= $(wildcard $(LINUX_VMLINUX))
 LINUX_PADDING := ^(nop|nopl|nopw|int3|xchg %ax,%ax|lea 0x0\(%e[sd]i(,%eiz,1)?\),%e[sd]i|mov %e[sd]i,%e[sd]i)( |$$)
 linux-unwind: $(B)/kernel.elf
 	@test -n "$(VMLINUX)" || { echo "linux-unwind: give VMLINUX=path (an i386 vmlinux with .debug_frame)"; exit 1; }
@@ -253,6 +256,7 @@ linux-unwind: $(B)/kernel.elf
 	    --resuming-traps __start___bug_table,__stop___bug_table --indirect-thunks __x86_indirect_thunk_ \
 	    --detours .altinstr_aux --cross-fde \
 	    --report $(B)/unwind-linux.json --compare $(B)/unwind-kernel.json
+	$(Q)$(PYTHON) tests/linux_check.py --report /dev/null --unwind $(B)/unwind-linux.json
 
 bench soak: deps
 	@$(MAKE) --no-print-directory all

@@ -925,6 +925,37 @@ def section_matrix(R, run):
     R.p("%d of %d cells as expected." % (len(cells) - bad, len(cells)))
 
 
+def section_linux(R, build=os.path.join(ROOT, "build")):
+    """Debian's Linux 6.1 i386 image: this tree's make linux-report / make
+    linux-unwind figures where build/ holds them, else the committed baseline
+    (tests/linux-baseline.json): the image is 765 MB and never part of a
+    bench run."""
+    import linux_check
+    base = linux_check.summary() or {"counts": {}, "costs": {}, "build_id": None}
+    cur = linux_check.collect(argparse.Namespace(report=os.path.join(build, "linux-report.json"),
+                                                 unwind=os.path.join(build, "unwind-linux.json")))
+    if not cur["counts"] and not base["counts"]:
+        return
+    R.h(2, "Linux 6.1 i386: the analysis and the unwinder on a real kernel")
+    R.p("Debian's `linux-image-6.1.0-57-686-dbg` (build ID `%s`): `make linux-report` and "
+        "`make linux-unwind` (docs/scale.md, docs/unwind-linux.md). Counts are deterministic: those "
+        "targets fail when one moves from `tests/linux-baseline.json`. Column *now*: this tree's "
+        "figures where build/ holds them (else the baseline's)." % (cur["build_id"] or base["build_id"]))
+    totals = {"boundaries", "functions", "text bytes", "unwind boundaries", "unwind functions"}
+    t = Table(["figure", "now", "share", "baseline"])
+    for k in sorted(set(base["counts"]) | set(cur["counts"]), key=lambda k: (linux_check.family(k), k)):
+        v = cur["counts"].get(k, base["counts"].get(k))
+        tot = (cur["counts"].get("unwind boundaries") or base["counts"].get("unwind boundaries")
+               if linux_check.family(k) == "unwind" else cur["counts"].get("boundaries") or
+               base["counts"].get("boundaries"))
+        t.add(k, "{:,}".format(v), "" if k in totals or not tot else "%.2f%%" % (100.0 * v / tot),
+              "{:,}".format(base["counts"][k]) if k in base["counts"] else "new")
+    for k in sorted(set(base["costs"]) | set(cur["costs"])):
+        v = cur["costs"].get(k, base["costs"].get(k))
+        t.add(k, "%.3g" % v, "", "%.3g" % base["costs"][k] if k in base["costs"] else "new")
+    R.table(t)
+
+
 def section_smp(R, bench):
     rows = pick(bench, "ipi") + pick(bench, "rendezvous") + pick(bench, "switch")
     if not rows:
@@ -1026,6 +1057,7 @@ def build_report(resdir, base_dir=None, plots=True, host=None, rev=None, map_pat
     section_matrix(R, run)
     section_smp(R, bench)
     section_user(R, bench)
+    section_linux(R)
     if not P.plt:
         R.p("(%s)" % P.why)
     open(os.path.join(resdir, "report.md"), "w").write(R.markdown())

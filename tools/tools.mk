@@ -3,7 +3,8 @@
 #                              (default: build/kernel.elf); JSON in build/analyze.json
 #   make linux-report          Debian's Linux 6.1 i386 image (fetched once into
 #                              LINUX_CACHE), analysed and compared with objdump and
-#                              Linux's optprobe rules: build/linux-report.{json,md}
+#                              Linux's optprobe rules: build/linux-report.{json,md},
+#                              its counts checked against tests/linux-baseline.json
 KA_SRC := tools/kanalyze.c tools/kanalyze_linux.c patch/sites.c patch/ool_class.c \
 	  patch/emulate.c $(INSN_SRC)
 LINUX_CACHE ?= $(HOME)/.cache/kpatch-linux
@@ -22,6 +23,7 @@ $(LINUX_VMLINUX):
 
 linux-report: $(B)/host/kanalyze $(B)/kernel.elf $(LINUX_VMLINUX)
 	$(PYTHON) tools/linux_report.py $(LINUX_VMLINUX) $(B)/kernel.elf $(B)/linux-report
+	$(PYTHON) tests/linux_check.py --report $(B)/linux-report.json --unwind /dev/null
 
 $(B)/host/kanalyze_test.sh: tests/host/kanalyze_test.sh $(B)/host/kanalyze
 	printf '#!/bin/sh\nB=$(B) exec $< "$$@"\n' > $@ && chmod +x $@
