@@ -59,8 +59,8 @@ def from_report(path):
 def from_unwind(path):
     """(image, counts, costs) of make linux-unwind's JSON."""
     r = json.load(open(path))
-    c = {"unwind boundaries": r["boundaries"], "unwind exact": r["exact"], "unwind no FDE": r["no_fde"],
-         "unwind functions": r["functions"], "unwind functions exact": r["functions_exact"]}
+    c = {"unwind boundaries": r["boundaries"], "unwind functions": r["functions"],
+         "unwind functions exact": r["functions_exact"]}
     for x in r["reasons"]:
         c["unwind: " + x["reason"]] = x["count"]
     costs = {"unwinder peak MB": r["peak_rss_kb"] / 1024.0}
