@@ -317,6 +317,8 @@ help:
 	@echo 'make model     the Spin models'
 	@echo 'make analyze   probe-site analysis of IMAGE= (an i386 ELF kernel; default build/kernel.elf) on the host'
 	@echo 'make linux-report  the same on Debian'"'"'s Linux 6.1 i386 image (fetched once, 760 MB; docs/scale.md)'
+	@echo 'make linux-unwind  the unwind-table generator on that image (VMLINUX=; docs/unwind-linux.md)'
+	@echo '               both check their counts against tests/linux-baseline.json'
 	@echo 'make bench, make soak, make matrix, make lp-matrix, make report   long suites (see README.md)'
 	@echo 'make linux-unwind VMLINUX=path   the unwind table generator on a Linux i386 image: reach and cost (docs/unwind-linux.md)'
 	@echo 'make clean     remove build/ (results/ is kept)'
