@@ -218,7 +218,7 @@ static uint32_t stall[2 * REPS];
  * (lp_stats.stopped_ns: the rendezvous, other CPUs parked). */
 static int stall_of(int model, int prescan)
 {
-    uint64_t s0;
+    uint64_t s0, pre = 0;
     char ex[160];
     int r, rechecked = 0, saved = quiesce_prescan;
     patch_of(1, model);
@@ -229,14 +229,19 @@ static int stall_of(int model, int prescan)
             return quiesce_prescan = saved, kprintf("!!! bench-lp-stall: %s: %s\n", lp_model_name(model), err), -1;
         stall[r] = (uint32_t)(lp_stats.stopped_ns - s0);
         rechecked += quiesce_cost.rechecked;
+        pre += quiesce_cost.pre_ns;
     }
     quiesce_prescan = saved;
     ksnprintf(ex, sizeof ex, "\"model\":\"%s\",\"prescan\":\"%s\",\"threads\":%d,\"rechecked\":%d",
               lp_model_name(model), prescan == QUIESCE_PRESCAN_ON ? "on" : "off", thread_count(),
               rechecked / (2 * REPS));
     kprintf("bench: %-7s switch, prescan %-3s %5d threads: other CPUs parked %u ns (median of %d), "
-            "%d threads rescanned inside\n", lp_model_name(model), prescan == QUIESCE_PRESCAN_ON ? "on" : "off",
-            thread_count(), bench_emit("lp-stall", "ns", stall, 2 * REPS, ex), 2 * REPS, rechecked / (2 * REPS));
+            "%d threads rescanned inside; pre-scan %llu ns (mean), CPUs running\n", lp_model_name(model),
+            prescan == QUIESCE_PRESCAN_ON ? "on" : "off", thread_count(),
+            bench_emit("lp-stall", "ns", stall, 2 * REPS, ex), 2 * REPS, rechecked / (2 * REPS),
+            (unsigned long long)(pre / (2 * REPS)));
+    if (prescan == QUIESCE_PRESCAN_ON)
+        bench_emit_value("lp-prescan", "ns", pre / (2 * REPS), ex);
     return 0;
 }
 
