@@ -1,7 +1,9 @@
 /* Live patches (see livepatch.h): the entry sites listed in __mcount_loc, a
  * stack of versions per site (the newest enabled patch's on top), and the
- * stop-machine models: kpatch (every CPU parked, the exact unwind of every
- * thread and interrupted frame) and ksplice (the same with the word scan).
+ * stop-machine models: kpatch (the exact unwind of every thread and
+ * interrupted frame) and ksplice (the same with the word scan), each try a
+ * pre-scan of the stopped threads with every CPU running, then one
+ * rendezvous that rescans only what ran since and writes (docs/quiesce.md).
  * A frame in a function being replaced, old or active version, means retry
  * with backoff, then an abort that names the thread and the function.
  * tests/model/lptrans.pml: lp_kpatch (rv_switch), lp_naive; its lp_pop is

@@ -1,7 +1,9 @@
 /* Quiescence checks for jump optimization (H1, H2, H3, H8): with every
  * other CPU parked in a rendezvous, is any thread or interrupt frame inside
  * one of the ranges?  Stopped threads are scanned before the rendezvous and
- * only those that ran since again inside it (docs/quiesce.md).  EIP scan: preempted threads' saved EIPs, every parked
+ * only those that ran since again inside it (docs/quiesce.md); the same
+ * split for the stop-machine live patches, which run their own rendezvous
+ * (quiesce_prescan_parked, quiesce_scan_parked).  EIP scan: preempted threads' saved EIPs, every parked
  * CPU's interrupted EIPs at every nesting depth and the return addresses of
  * the detour handlers it runs.  Stack scan (djprobe_scan=): every word of
  * every stack (conservative, Ksplice style), or its frames: the exact unwind
