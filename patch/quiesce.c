@@ -531,17 +531,16 @@ int quiesce_scan(struct dj_range *r, int n, unsigned checks, int mode, bool *sel
  * caller's rendezvous, rescans what ran since; quiesce_parked_done
  * accounts and drops qs_lock.  One such check at a time (qs_lock). */
 static struct scan parked;
-static uint64_t parked_t0;
 
 int quiesce_prescan_parked(struct dj_range *r, int n, unsigned checks, int mode)
 {
+    uint64_t t0 = clock_ns();
     if (!(checks & (DJC_IPSCAN | DJC_STACK)))
         panic("quiesce_prescan_parked: no scan in checks %x", checks);
-    parked_t0 = clock_ns();
     sleeplock_acquire(&qs_lock);
     scan_init(&parked, r, n, checks, mode);
     scan_pre(&parked);
-    parked.cost.pre_ns = clock_ns() - parked_t0;
+    parked.cost.pre_ns = clock_ns() - t0;
     if (quiesce_prescan_hook)
         quiesce_prescan_hook();
     return parked.busy;
