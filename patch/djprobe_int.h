@@ -55,9 +55,17 @@ struct dj_range { uint32_t lo, hi; bool busy; struct quiesce_found f; };  /* f: 
 /* Run the strategy's checks over n ranges; sets busy and returns how many.
  * *self_busy (if given): the calling thread's own stack is inside one. */
 int quiesce_scan(struct dj_range *r, int n, unsigned checks, int scan, bool *self_busy);
-/* The same from a rendezvous fn the caller runs (a check and a write with
- * no CPU moving in between: the live patcher's stop-machine models). */
-int quiesce_scan_parked(struct dj_range *r, int n, unsigned checks, int scan);
+/* The same check split for a caller that runs its own rendezvous (a check
+ * and a write with no CPU moving in between: the live patcher's
+ * stop-machine models).  quiesce_prescan_parked: the pre-scan, every CPU
+ * running (sleeps; takes the check's lock; returns the busy ranges found so
+ * far); quiesce_scan_parked: from the caller's rendezvous fn, the threads
+ * that ran since and the parked CPUs (returns every busy range);
+ * quiesce_parked_done: after the rendezvous (or instead of it), the costs
+ * (stall_ns: how long the caller held the other CPUs) and the lock back. */
+int quiesce_prescan_parked(struct dj_range *r, int n, unsigned checks, int scan);
+int quiesce_scan_parked(void);
+void quiesce_parked_done(uint64_t stall_ns);
 /* What the last scan found inside a range last (for a report of a long wait). */
 extern struct quiesce_found quiesce_found;
 /* What the last quiesce_scan cost: the pre-scan (threads scanned before the

@@ -1,7 +1,9 @@
 /* Live patches (see livepatch.h): the entry sites listed in __mcount_loc, a
  * stack of versions per site (the newest enabled patch's on top), and the
- * stop-machine models: kpatch (every CPU parked, the exact unwind of every
- * thread and interrupted frame) and ksplice (the same with the word scan).
+ * stop-machine models: kpatch (the exact unwind of every thread and
+ * interrupted frame) and ksplice (the same with the word scan), each try a
+ * pre-scan of the stopped threads with every CPU running, then one
+ * rendezvous that rescans only what ran since and writes (docs/quiesce.md).
  * A frame in a function being replaced, old or active version, means retry
  * with backoff, then an abort that names the thread and the function.
  * tests/model/lptrans.pml: lp_kpatch (rv_switch), lp_naive; its lp_pop is
@@ -176,7 +178,7 @@ static int rv_switch(void *arg)
 {
     struct lp_switch *w = arg;
     int i;
-    if (quiesce_scan_parked(w->r, w->nr, DJC_IPSCAN | DJC_STACK, w->scan))
+    if (quiesce_scan_parked())               /* what ran since the pre-scan, the parked CPUs */
         return 1;
     for (i = 0; i < lp_nall(w->p); i++)
         text_patch_store(lp_fn(w->p, i)->old_fn, w->bytes[i], 5);
@@ -227,24 +229,38 @@ static void busy_why(struct lp_switch *w, char *err, size_t n, int tries)
               i < w->nr ? w->r[i].f.how : "?", at, tries);
 }
 
-/* Check and write in one rendezvous, up to lp_tries times with a growing
- * sleep between (1, 2, 4 ... 64 ms).  0 once written. */
+/* One try: the pre-scan of every stopped thread with every CPU running
+ * (docs/quiesce.md), then, unless it found a thread inside already, the
+ * recheck of what ran since and the write in one rendezvous.  1: busy. */
+static int switch_try(struct lp_switch *w)
+{
+    uint64_t t0, stall = 0;
+    int busy = quiesce_prescan_parked(w->r, w->nr, DJC_IPSCAN | DJC_STACK, w->scan) != 0;
+    if (!busy) {
+        text_lock();
+        text_sync_cores();
+        t0 = clock_ns();
+        busy = rendezvous_run(rv_switch, w);
+        stall = clock_ns() - t0;
+        lp_stats.stopped_ns += stall;
+        text_sync_cores();
+        text_unlock();
+    }
+    quiesce_parked_done(stall);
+    return busy;
+}
+
+/* Check and write, up to lp_tries times with a growing sleep between (1, 2,
+ * 4 ... 64 ms), each try with a fresh pre-scan.  0 once written. */
 static int switch_stop_machine(struct lp_switch *w, char *err, size_t n)
 {
     int t, busy = 1;
-    uint64_t t0;
     for (t = 0; t < lp_tries && busy; t++) {
         if (t) {
             lp_stats.retries++;
             thread_sleep_ns((uint64_t)(1u << (t < 7 ? t - 1 : 6)) * 1000000u);
         }
-        text_lock();
-        text_sync_cores();
-        t0 = clock_ns();
-        busy = rendezvous_run(rv_switch, w);
-        lp_stats.stopped_ns += clock_ns() - t0;
-        text_sync_cores();
-        text_unlock();
+        busy = switch_try(w);
     }
     if (busy)
         busy_why(w, err, n, t);

@@ -1,7 +1,9 @@
 /* Quiescence checks for jump optimization (H1, H2, H3, H8): with every
  * other CPU parked in a rendezvous, is any thread or interrupt frame inside
  * one of the ranges?  Stopped threads are scanned before the rendezvous and
- * only those that ran since again inside it (docs/quiesce.md).  EIP scan: preempted threads' saved EIPs, every parked
+ * only those that ran since again inside it (docs/quiesce.md); the same
+ * split for the stop-machine live patches, which run their own rendezvous
+ * (quiesce_prescan_parked, quiesce_scan_parked).  EIP scan: preempted threads' saved EIPs, every parked
  * CPU's interrupted EIPs at every nesting depth and the return addresses of
  * the detour handlers it runs.  Stack scan (djprobe_scan=): every word of
  * every stack (conservative, Ksplice style), or its frames: the exact unwind
@@ -465,12 +467,12 @@ static void scan_init(struct scan *s, struct dj_range *r, int n, unsigned checks
     }
 }
 
-/* The pre-scan, then (a test's hook and) the rendezvous; the costs of each
- * are left in quiesce_cost. */
-static void scan_both(struct scan *s)
+/* The pre-scan (qs_lock held), every CPU running: each thread off every
+ * CPU scanned and recorded under a new check id, then the test hook. */
+static void scan_pre(struct scan *s)
 {
-    uint64_t t0 = clock_ns(), t1, t2;
-    sleeplock_acquire(&qs_lock);
+    if (!sleeplock_held(&qs_lock))
+        panic("quiesce: pre-scan without the check's lock");
     if (quiesce_prescan == QUIESCE_PRESCAN_ON) {
         int i;
         s->id = ++qs_ids ? qs_ids : ++qs_ids;
@@ -479,15 +481,14 @@ static void scan_both(struct scan *s)
             s->sw0[i] = __atomic_load_n(&cpus[i].nr_switches, __ATOMIC_ACQUIRE);
         s->full = !thread_foreach_chunked(prescan_thread, s, PRESCAN_CHUNK);
     }
-    t1 = clock_ns();
-    if (quiesce_prescan_hook)
-        quiesce_prescan_hook();
-    t2 = clock_ns();
-    rendezvous_run(scan_rv, s);
-    sleeplock_release(&qs_lock);
+}
+
+/* The check's costs into quiesce_cost and quiesce_totals. */
+static void scan_account(struct scan *s, uint64_t pre_ns, uint64_t stall_ns)
+{
     s->cost.threads = thread_count();
-    s->cost.pre_ns = t1 - t0;
-    s->cost.stall_ns = clock_ns() - t2;
+    s->cost.pre_ns = pre_ns;
+    s->cost.stall_ns = stall_ns;
     quiesce_cost = s->cost;
     quiesce_totals.checks++;
     quiesce_totals.prescanned += s->cost.prescanned;
@@ -495,6 +496,22 @@ static void scan_both(struct scan *s)
     quiesce_totals.torn += s->cost.torn;
     quiesce_totals.rechecked += s->cost.rechecked;
     quiesce_totals.walked += s->cost.walked;
+}
+
+/* The pre-scan, then (a test's hook and) the rendezvous; the costs of each
+ * are left in quiesce_cost. */
+static void scan_both(struct scan *s)
+{
+    uint64_t t0 = clock_ns(), t1, t2;
+    sleeplock_acquire(&qs_lock);
+    scan_pre(s);
+    t1 = clock_ns();
+    if (quiesce_prescan_hook)
+        quiesce_prescan_hook();
+    t2 = clock_ns();
+    rendezvous_run(scan_rv, s);
+    sleeplock_release(&qs_lock);
+    scan_account(s, t1 - t0, clock_ns() - t2);
 }
 
 int quiesce_scan(struct dj_range *r, int n, unsigned checks, int mode, bool *self_busy)
@@ -508,14 +525,42 @@ int quiesce_scan(struct dj_range *r, int n, unsigned checks, int mode, bool *sel
     return s.busy;
 }
 
-int quiesce_scan_parked(struct dj_range *r, int n, unsigned checks, int mode)
+/* The same check split for a caller that runs its own rendezvous (the
+ * stop-machine live patches): quiesce_prescan_parked, every CPU running,
+ * takes qs_lock and pre-scans into parked; quiesce_scan_parked, inside the
+ * caller's rendezvous, rescans what ran since; quiesce_parked_done
+ * accounts and drops qs_lock.  One such check at a time (qs_lock). */
+static struct scan parked;
+
+int quiesce_prescan_parked(struct dj_range *r, int n, unsigned checks, int mode)
 {
-    struct scan s;
-    if (!rendezvous_mine())
-        panic("quiesce_scan_parked: not inside a rendezvous");
-    scan_init(&s, r, n, checks, mode);
-    scan_rv(&s);
-    return s.busy;
+    uint64_t t0 = clock_ns();
+    if (!(checks & (DJC_IPSCAN | DJC_STACK)))
+        panic("quiesce_prescan_parked: no scan in checks %x", checks);
+    sleeplock_acquire(&qs_lock);
+    scan_init(&parked, r, n, checks, mode);
+    scan_pre(&parked);
+    parked.cost.pre_ns = clock_ns() - t0;
+    if (quiesce_prescan_hook)
+        quiesce_prescan_hook();
+    return parked.busy;
+}
+
+int quiesce_scan_parked(void)
+{
+    if (!rendezvous_mine() || !sleeplock_held(&qs_lock) || !parked.r)
+        panic("quiesce_scan_parked: not inside a rendezvous after quiesce_prescan_parked");
+    scan_rv(&parked);
+    return parked.busy;
+}
+
+void quiesce_parked_done(uint64_t stall_ns)
+{
+    if (!sleeplock_held(&qs_lock) || !parked.r)
+        panic("quiesce_parked_done: no quiesce_prescan_parked");
+    scan_account(&parked, parked.cost.pre_ns, stall_ns);
+    parked.r = NULL;
+    sleeplock_release(&qs_lock);
 }
 
 /* tasks-RCU style (Linux's choice for optprobes): every thread that existed

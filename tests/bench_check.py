@@ -67,6 +67,15 @@ RATIOS = {
     "kpatch: other CPUs parked, 1,000 / 100 sleepers": (
         "bench-livepatch-icount lp-stopped cpus=2 funcs=1 model=kpatch sleepers=1000",
         "bench-livepatch-icount lp-stopped cpus=2 funcs=1 model=kpatch sleepers=100"),
+    "kpatch switch stall (pre-scan), 1,003 / 13 threads": (
+        "bench-lp-stall-icount lp-stall cpus=2 model=kpatch prescan=on threads=1003",
+        "bench-lp-stall-icount lp-stall cpus=2 model=kpatch prescan=on threads=13"),
+    "ksplice switch stall (pre-scan), 1,003 / 13 threads": (
+        "bench-lp-stall-icount lp-stall cpus=2 model=ksplice prescan=on threads=1003",
+        "bench-lp-stall-icount lp-stall cpus=2 model=ksplice prescan=on threads=13"),
+    "kpatch switch stall, pre-scan on / off, 1,003 threads": (
+        "bench-lp-stall-icount lp-stall cpus=2 model=kpatch prescan=on threads=1003",
+        "bench-lp-stall-icount lp-stall cpus=2 model=kpatch prescan=off threads=1003"),
     "return probe / entry probe, int3 entries": (
         "bench-retprobe-icount rp-hit cpus=1 kind=kretprobe-int3",
         "bench-retprobe-icount rp-hit cpus=1 kind=kprobe-int3"),

@@ -7,7 +7,12 @@
  * not a stop) the int3 protocol took.  (2) a call of a patched function
  * through the dispatcher during a transition, through the plain redirect
  * after it, and of an unpatched function.  Under -icount shift=0 every
- * figure is an instruction count.  Scenario bench-livepatch-icount. */
+ * figure is an instruction count.  Scenario bench-livepatch-icount.
+ * bench-lp-stall: the stop-machine models' stall alone (how long the other
+ * CPUs are parked per switch) against 10, 100, 1,000 (lps_threads= more:
+ * 10,000) sleepers, with the pre-scan on and off (djprobe_prescan=: off
+ * scans every thread inside the rendezvous, as before): BENCH "lp-stall".
+ * Scenarios bench-lp-stall-icount and bench-lp-stall-10k. */
 #include "kernel/scenario.h"
 #include "kernel/cpu.h"
 #include "kernel/clock.h"
@@ -17,6 +22,8 @@
 #include "kernel/x86.h"
 #include "patch/livepatch.h"
 #include "patch/poke.h"
+#include "patch/djprobe_int.h"
+#include "kernel/param.h"
 #include "tests/kernel/bench.h"
 #include "tests/kernel/lp_bench.h"
 
@@ -39,7 +46,7 @@ static const char *const lpb_name[LPB_N] = { LPB_EACH(LPB_NAME) };
 
 #define REPS 5                         /* enable/disable pairs per configuration */
 #define CALLS 2000
-#define SLEEPERS_MAX 1000
+#define SLEEPERS_MAX 10000
 static struct lp_func fns[LPB_N];
 static struct lp_patch patch;
 static uint32_t en[REPS], dis[REPS], calls[CALLS];
@@ -78,6 +85,7 @@ static void sl_release(void)
     waitq_wake(&sl_wq, SLEEPERS_MAX);
     while (nsl)
         thread_join(sl[--nsl]);
+    sl_stop = 0;
 }
 
 /* ---- transition time ---------------------------------------------------- */
@@ -201,5 +209,65 @@ static int scenario_bench_livepatch(char *why, size_t n)
         return ksnprintf(why, n, "benchmark could not run"), 1;
     return 0;
 }
+/* ---- the stop-machine switch's stall ------------------------------------ */
+static int lps_max = 1000;
+KPARAM_INT("lps_threads", lps_max, 10, SLEEPERS_MAX, "bench-lp-stall: the most sleeping threads (x10 steps from 10)");
+static uint32_t stall[2 * REPS];
+
+/* REPS enable/disable pairs of a 1-function patch: each switch's stall
+ * (lp_stats.stopped_ns: the rendezvous, other CPUs parked). */
+static int stall_of(int model, int prescan)
+{
+    uint64_t s0, pre = 0;
+    char ex[160];
+    int r, rechecked = 0, saved = quiesce_prescan;
+    patch_of(1, model);
+    quiesce_prescan = prescan;
+    for (r = 0; r < 2 * REPS; r++) {
+        s0 = lp_stats.stopped_ns;
+        if ((r & 1 ? lp_disable : lp_enable)(&patch, err, sizeof err))
+            return quiesce_prescan = saved, kprintf("!!! bench-lp-stall: %s: %s\n", lp_model_name(model), err), -1;
+        stall[r] = (uint32_t)(lp_stats.stopped_ns - s0);
+        rechecked += quiesce_cost.rechecked;
+        pre += quiesce_cost.pre_ns;
+    }
+    quiesce_prescan = saved;
+    ksnprintf(ex, sizeof ex, "\"model\":\"%s\",\"prescan\":\"%s\",\"threads\":%d,\"rechecked\":%d",
+              lp_model_name(model), prescan == QUIESCE_PRESCAN_ON ? "on" : "off", thread_count(),
+              rechecked / (2 * REPS));
+    kprintf("bench: %-7s switch, prescan %-3s %5d threads: other CPUs parked %u ns (median of %d), "
+            "%d threads rescanned inside; pre-scan %llu ns (mean), CPUs running\n", lp_model_name(model),
+            prescan == QUIESCE_PRESCAN_ON ? "on" : "off", thread_count(),
+            bench_emit("lp-stall", "ns", stall, 2 * REPS, ex), 2 * REPS, rechecked / (2 * REPS),
+            (unsigned long long)(pre / (2 * REPS)));
+    if (prescan == QUIESCE_PRESCAN_ON)
+        bench_emit_value("lp-prescan", "ns", pre / (2 * REPS), ex);
+    return 0;
+}
+
+static int scenario_bench_lp_stall(char *why, size_t n)
+{
+    static const int m[] = { LP_KPATCH, LP_KSPLICE };
+    int c, r = 0;
+    unsigned i, k;
+    waitq_init(&sl_wq, "lpb-sleepers");
+    for (c = 10; !r && c <= lps_max; c *= 10) {
+        sl_grow(c);
+        if (nsl < c) {
+            kprintf("bench: lp stall: only %d of %d threads (out of memory)\n", nsl, c);
+            break;
+        }
+        for (i = 0; !r && i < sizeof m / sizeof m[0]; i++)
+            for (k = 0; !r && k < 2; k++)
+                r = stall_of(m[i], k ? QUIESCE_PRESCAN_OFF : QUIESCE_PRESCAN_ON);
+    }
+    sl_release();
+    if (r)
+        return ksnprintf(why, n, "benchmark could not run"), 1;
+    return 0;
+}
+KSCENARIO("bench-lp-stall", scenario_bench_lp_stall,
+          "benchmark: the kpatch/ksplice switch's stall against 10-10,000 sleeping threads, pre-scan on and off");
+
 KSCENARIO("bench-livepatch", scenario_bench_livepatch,
           "benchmark: live-patch transition time against threads and functions per model; dispatcher cost");

@@ -16,6 +16,12 @@ int lpn_hold(volatile int *leave)
     return 10 + lpt_version();
 }
 
+int lpn_wait(struct completion *go)
+{
+    wait_for_completion(go);
+    return 10 + lpt_version();
+}
+
 /* The cells' new versions: version 2 in A's byte and in B's. */
 int lpcn_b(void) { return 2; }
 

@@ -17,6 +17,14 @@ LP_TARGET int lpt_hold(volatile int *leave)
     return lpt_version();
 }
 
+/* Blocked inside (it never runs) until go completes: the pre-scan cells. */
+LP_TARGET int lpt_wait(struct completion *go)
+{
+    wait_for_completion(go);
+    __asm__ volatile("" ::: "memory");         /* the call is not the last instruction */
+    return lpt_version();
+}
+
 LP_TARGET int lpt_hold_forced(volatile int *leave)
 {
     while (!*leave)

@@ -10,11 +10,14 @@ int lpt_add(int a, int b);            /* a + b */
 int lpt_hold(volatile int *leave);    /* sleeps inside until *leave, then lpt_version() */
 int lpt_hold_forced(volatile int *leave);   /* the same, for the one test that forces a patch */
 int lpt_plain(void);                  /* built without LP_FENTRY: no patchable entry */
+struct completion;
+int lpt_wait(struct completion *go);  /* blocked inside until go completes, then lpt_version() */
 
 int lpn_version2(void);               /* 2 */
 int lpn_version3(void);               /* 3 */
 int lpn_add(int a, int b);            /* a + b + 100 */
 int lpn_hold(volatile int *leave);    /* the same, then 10 + lpt_version() */
+int lpn_wait(struct completion *go);  /* the same, then 10 + lpt_version() */
 
 /* The cells' chain (lp_cells.c): old versions here, new ones lpcn_*. */
 int lpc_b(void);

@@ -10,6 +10,8 @@
 #include "kernel/x86.h"
 #include "patch/livepatch.h"
 #include "patch/kprobe.h"
+#include "patch/djprobe_int.h"
+#include "kernel/console.h"
 #include "tests/kernel/lp_targets.h"
 
 static const uint8_t nop5[5] = { 0x0F, 0x1F, 0x44, 0x00, 0x00 };
@@ -161,6 +163,88 @@ static void sleeper_blocks(struct ktest_ctx *ktest_ctx, int model)
 
 KTEST(livepatch_kpatch_aborts_on_a_sleeper) { sleeper_blocks(ktest_ctx, LP_KPATCH); }
 KTEST(livepatch_ksplice_aborts_on_a_sleeper) { sleeper_blocks(ktest_ctx, LP_KSPLICE); }
+
+/* The stop-machine models' pre-scan (docs/livepatch.md, docs/quiesce.md): a
+ * thread blocked outside lpt_wait when the first try's pre-scan records it,
+ * then woken by the check's test hook (between that pre-scan and the
+ * rendezvous) to enter lpt_wait and block there.  The rendezvous's recheck
+ * must find it: nothing is written, the next try's pre-scan finds it again
+ * and the patch aborts naming it.  With quiesce_bug=no_recheck or no_ring
+ * the entry is written while the thread is inside: neg-lp-prescan-*. */
+static struct completion pw_wake, pw_go;
+static struct thread *pw_t;
+static volatile int pw_in, pw_calls;
+static volatile uint32_t pw_id0, pw_id;
+static volatile uint64_t pw_stop0, pw_stop1;
+static volatile bool pw_nop;
+
+static void pw_thread(void *arg)
+{
+    (void)arg;
+    wait_for_completion(&pw_wake);              /* outside lpt_wait at the pre-scan */
+    pw_in = 1;
+    lpt_wait(&pw_go);
+}
+
+static void pw_hook(void)
+{
+    int i;
+    if (pw_calls++) {                           /* a later try: did the first stop and write nothing? */
+        pw_stop1 = lp_stats.stopped_ns;
+        pw_nop = !kmemcmp(lpt_wait, nop5, 5);
+        return;
+    }
+    pw_id = pw_t->qs_id;                        /* recorded by this pre-scan */
+    pw_stop0 = lp_stats.stopped_ns;
+    complete(&pw_wake);
+    for (i = 0; i < 1000 && !(pw_in && READ_ONCE(pw_t->state) == TS_SLEEPING && !READ_ONCE(pw_t->on_cpu)); i++)
+        thread_sleep_ns(1000000);
+    thread_sleep_ns(2000000);                   /* blocked in lpt_wait, off its CPU */
+}
+
+static void prescan_recheck(struct ktest_ctx *ktest_ctx, int model)
+{
+    struct lp_func f[] = { LP_FUNC(lpt_wait, lpn_wait) };
+    PATCH(p, f, model);
+    char err[200] = "";
+    int tries = lp_tries, rc, i;
+    completion_init(&pw_wake);
+    completion_init(&pw_go);
+    pw_in = pw_calls = 0; pw_nop = false;
+    pw_t = thread_create("lp-prescan", pw_thread, NULL, CPUMASK_ALL);
+    KASSERT(pw_t);
+    for (i = 0; i < 1000 && READ_ONCE(pw_t->state) != TS_SLEEPING; i++)
+        thread_sleep_ns(1000000);
+    thread_sleep_ns(2000000);                   /* off its CPU for good */
+    pw_id0 = pw_t->qs_id;
+    lp_tries = 2;
+    quiesce_prescan_hook = pw_hook;
+    rc = lp_enable(&p, err, sizeof err);
+    quiesce_prescan_hook = NULL;
+    lp_tries = tries;
+    KEXPECT(pw_calls >= 1 && pw_in);            /* the thread did go in before the rendezvous */
+    KEXPECT(pw_id && pw_id != pw_id0);          /* ... after the first pre-scan recorded it outside */
+    kprintf("livepatch pre-scan (%s): rc %d after %d pre-scans; the last check: %d pre-scanned, %d rescanned "
+            "inside: %s\n", lp_model_name(model), rc, pw_calls, quiesce_cost.prescanned, quiesce_cost.rechecked,
+            rc ? err : "written");
+    if (!rc) {
+        ktest_fail(ktest_ctx, __FILE__, __LINE__, "%s switch written while thread %d was inside lpt_wait "
+                   "(it went in after the pre-scan)", lp_model_name(model), pw_t->tid);
+    } else {
+        KEXPECT_EQ(pw_calls, 2);
+        KEXPECT(pw_stop1 > pw_stop0 && pw_nop);  /* the first try's rendezvous refused, wrote nothing */
+        KEXPECT_SAYS(err, "is inside lpt_wait");
+        KEXPECT_SAYS(err, "(lp-prescan)");
+        KEXPECT_MEMEQ(lpt_wait, nop5, 5);
+    }
+    complete(&pw_go);
+    thread_join(pw_t);
+    if (!rc)
+        KEXPECT_EQ(lp_disable(&p, err, sizeof err), 0);
+}
+
+KTEST(livepatch_kpatch_prescan_recheck) { prescan_recheck(ktest_ctx, LP_KPATCH); }
+KTEST(livepatch_ksplice_prescan_recheck) { prescan_recheck(ktest_ctx, LP_KSPLICE); }
 
 /* The per-thread models (static patches: a failed test may leave its patch
  * in transition; the next tests then say so).  A thread asleep in lpt_hold keeps the transition
