@@ -357,6 +357,10 @@ def step(st, mn, ops, pops):
             esp = padd(esp, -pops[int(tgt.group(1), 16)])
         for r in ("%eax", "%ecx", "%edx"):
             slots.pop(r, None)
+    elif base == "mov" and len(ops) == 2 and ops[0] in GPR and "(" in dst:
+        p = forget(slots, dst, esp, ebp)   # mov %ecx,-16(%ebp): the DRAP saved by a store
+        if p is not None and ops[0] in slots:
+            slots[p] = slots[ops[0]]
     else:
         writes = [dst] + (ops[:1] if base in ("xchg", "xadd") else [])
         if base in ("cmp", "test", "bt"):
@@ -370,13 +374,20 @@ def step(st, mn, ops, pops):
         if IMPLICIT.match(mn):
             for r in GPR:
                 slots.pop(r, None)
-        if "(" in dst:                      # a store over a saved DRAP forgets it
-            p = slot_of(dst, esp, ebp)
-            for k in [k for k, v in slots.items() if isinstance(v, tuple) and p is not None
-                      and type(k) is type(p) and abs((k if type(k) is int else k[1]) -
-                                                     (p if type(p) is int else p[1])) < 4]:
-                del slots[k]
+        if "(" in dst:
+            forget(slots, dst, esp, ebp)
     return (esp, ebp, slots)
+
+
+def forget(slots, dst, esp, ebp):
+    """A store to dst: a saved DRAP it overlaps is gone.  Its position, or None."""
+    p = slot_of(dst, esp, ebp)
+    if p is not None:
+        at = p if type(p) is int else p[1]
+        for k in [k for k, v in slots.items() if isinstance(v, tuple) and type(k) is type(p)
+                  and abs((k if type(k) is int else k[1]) - at) < 4]:
+            del slots[k]
+    return p
 
 
 def reg_disp(base, src):
