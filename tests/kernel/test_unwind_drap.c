@@ -68,11 +68,26 @@ static const char *uwd_truth(uint32_t at, const uint32_t *pc, const uint32_t *sp
     return NULL;
 }
 
+#define UWD_WHYS 6
 struct uwd_run {
     int parked, unreached, bad, base[16];   /* base[]: the rules the walks used, by kind */
     uint32_t bad_at;
-    char why[96];
+    const char *why[UWD_WHYS];              /* the distinct reasons, [0] the first's */
+    int nwhy[UWD_WHYS];
 };
+
+static void uwd_bad(struct uwd_run *r, uint32_t at, const char *why)
+{
+    int i;
+    if (!r->bad++)
+        r->bad_at = at;
+    for (i = 0; i < UWD_WHYS && r->why[i] && r->why[i] != why; i++)
+        ;
+    if (i < UWD_WHYS) {
+        r->why[i] = why;
+        r->nwhy[i]++;
+    }
+}
 
 /* Park at one boundary and unwind; counts into r. */
 static void uwd_one(uint32_t at, struct uwd_run *r)
@@ -112,10 +127,8 @@ static void uwd_one(uint32_t at, struct uwd_run *r)
     if (!why && pk.result != uwd_model(UWD_X))
         why = "the parked thread's result is wrong";
 out:
-    if (why && !r->bad++) {
-        r->bad_at = at;
-        ksnprintf(r->why, sizeof r->why, "%s", why);
-    }
+    if (why)
+        uwd_bad(r, at, why);
 }
 
 /* Every instruction boundary of fn. */
@@ -137,6 +150,7 @@ KTEST(unwind_drap_parked)
 {
     static struct uwd_run r;
     char sym[64] = "";
+    int i;
     kmemset(&r, 0, sizeof r);
     KEXPECT_EQ(uwd_drive(UWD_X), uwd_model(UWD_X));    /* the stack really is realigned */
     uwd_function("uwd_realigned", &r);
@@ -144,10 +158,12 @@ KTEST(unwind_drap_parked)
     if (r.bad)
         ksym_format(r.bad_at, sym, sizeof sym);
     kprintf("# unwind_drap: parked at %d boundaries (%d not on the path), rules used in the realigned "
-            "frame: CFA=[EBP+k] %d, CFA=DRAP register %d, CFA=EBP+k %d, CFA=ESP+k %d; %d unwound wrong%s%s%s%s\n",
+            "frame: CFA=[EBP+k] %d, CFA=DRAP register %d, CFA=EBP+k %d, CFA=ESP+k %d; %d unwound wrong%s%s\n",
             r.parked, r.unreached, r.base[UNWIND_BASE_EBP_DEREF], r.base[UNWIND_BASE_REG + 1] +
             r.base[UNWIND_BASE_REG + 7], r.base[UNWIND_BASE_EBP], r.base[UNWIND_BASE_ESP], r.bad,
-            r.bad ? ", first at " : "", sym, r.bad ? ": " : "", r.why);
+            r.bad ? ", first at " : "", sym);
+    for (i = 0; i < UWD_WHYS && r.why[i]; i++)
+        kprintf("# unwind_drap: %d wrong: %s\n", r.nwhy[i], r.why[i]);
     KEXPECT(r.parked > 40);
     KEXPECT(r.base[UNWIND_BASE_EBP_DEREF] > 0);                /* both new shapes were walked */
     KEXPECT(r.base[UNWIND_BASE_REG + 1] + r.base[UNWIND_BASE_REG + 7] > 0);
