@@ -288,7 +288,8 @@ def step(st, mn, ops, pops):
     CFA - ESP or, past a realignment, ("A", anchor - ESP), ebp is 'C' (the
     caller's value), ('F', p) (p: esp's form when EBP = ESP) or None, slots
     {position: 'RA' | 'C' | ("V", j)}: ("V", j) holds CFA + j (a realigned
-    frame's DRAP, saved), and so does a register keyed by its name ("%ecx")."""
+    frame's DRAP, saved), and so does a register keyed by its name ("%ecx");
+    "#v" is there once a DRAP was saved (only then do stores need checking)."""
     esp, ebp, slots = st
     slots = dict(slots)
     dst = ops[-1] if ops else ""
@@ -299,6 +300,8 @@ def step(st, mn, ops, pops):
         if esp is not None:
             esp = padd(esp, n)
             slots[esp] = val
+            if type(val) is tuple:
+                slots["#v"] = 1           # a saved DRAP on the stack: stores must be watched
     if mn in ("push", "pushl", "pushw"):
         push(ebp if ops == ["%ebp"] and ebp == "C" else slots.get(ops[0], "X") if ops[0] in GPR else "X",
              2 if mn == "pushw" else 4)
@@ -358,9 +361,10 @@ def step(st, mn, ops, pops):
         for r in ("%eax", "%ecx", "%edx"):
             slots.pop(r, None)
     elif base == "mov" and len(ops) == 2 and ops[0] in GPR and "(" in dst:
-        p = forget(slots, dst, esp, ebp)   # mov %ecx,-16(%ebp): the DRAP saved by a store
-        if p is not None and ops[0] in slots:
-            slots[p] = slots[ops[0]]
+        if ops[0] in slots or "#v" in slots:
+            p = forget(slots, dst, esp, ebp)   # mov %ecx,-16(%ebp): the DRAP saved by a store
+            if p is not None and ops[0] in slots:
+                slots[p], slots["#v"] = slots[ops[0]], 1
     else:
         writes = [dst] + (ops[:1] if base in ("xchg", "xadd") else [])
         if base in ("cmp", "test", "bt"):
@@ -374,7 +378,7 @@ def step(st, mn, ops, pops):
         if IMPLICIT.match(mn):
             for r in GPR:
                 slots.pop(r, None)
-        if "(" in dst:
+        if "(" in dst and "#v" in slots:
             forget(slots, dst, esp, ebp)
     return (esp, ebp, slots)
 
@@ -408,8 +412,8 @@ def drap_value(base, src, esp, ebp, slots):
     if base == "mov":
         v = slots.get(p) if p is not None else None
         return v if isinstance(v, tuple) else None
-    if p is not None and type(p) is int:           # lea k(%esp), k(%ebp): CFA - p
-        return ("V", -p)
+    if p is not None and type(p) is int and "(%esp)" in src:   # lea k(%esp): CFA - p (a DRAP
+        return ("V", -p)                           # is set before the frame pointer: not k(%ebp))
     return None
 
 
