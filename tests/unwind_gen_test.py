@@ -18,9 +18,9 @@ unrepresentable row added) equals tests/unwind_sample.S, which the
 generator made before it streamed: the table's format cannot drift.
 Realigned stacks (gcc's DRAP): a sample in Linux's form (EDI) is exact at
 every boundary and encodes to the realigned rules; a store over its saved
-DRAP is a disagreement; on the image, uwd_realigned's rules each broken (the
-DRAP register's offset, the saved DRAP's slot, the caller's EBP's slot) are
-disagreements named.  Usage: unwind_gen_test.py BUILD_DIR"""
+DRAP is a disagreement; on the image, uwd_realigned is exact at every boundary, and
+its rules each broken (the DRAP register's offset, the saved DRAP's slot,
+the caller's EBP's slot) are disagreements named.  Usage: unwind_gen_test.py BUILD_DIR"""
 import bisect
 import copy
 import os
@@ -257,11 +257,25 @@ def drap_sample():
            "<f_drap+0x14>: CFA=[ebp-4], code has another value there")
 
 
-def drap_image(nm, fdes, dis, allowed):
-    """uwd_realigned's rules each broken on the image: a disagreement named,
-    and only there."""
+def drap_image(nm, fdes, dis):
+    """uwd_realigned's FDE, checked against its own code: exact at every
+    boundary as built, and each of its rules broken a disagreement named."""
     global failed
     i = fde_of(fdes, nm, "uwd_realigned")
+    body = dis[dis.index("<uwd_realigned>:"):].split("\n\n")[0]
+    order = [x for x in map(g.parse_insn, body.splitlines()) if x]
+    insns = {a: (mn, ops, b[0] if b else fdes[i][1]) for (a, mn, ops), b in zip(order, order[1:] + [None])}
+    names = g.namer(g.parse_nm(nm))
+
+    def check(fde):
+        problems, st = [], dict(verified=0, unverified=0, conflict=0, unreached=0)
+        g.check_fde(fde, insns, {}, problems, st, names)
+        return problems, st
+    problems, st = check(fdes[i])
+    reached = sum(1 for a in insns if not g.padding(insns[a]))
+    ok = not problems and st["verified"] == reached and not st["unverified"]
+    print("%s uwd_realigned: %d of %d boundaries verified" % ("ok  " if ok else "FAIL", st["verified"], reached))
+    failed += not ok
     breaks = (("the DRAP register's offset", lambda r: r[1][0] == "ecx", lambda r: [r[0], ("ecx", 4)] + r[2:],
                "CFA=ecx+4, code has ecx=CFA+0"),
               ("the saved DRAP's slot", lambda r: r[1][0] == "ebp*",
@@ -269,13 +283,9 @@ def drap_image(nm, fdes, dis, allowed):
               ("the caller's EBP's slot", lambda r: isinstance(r[2], tuple),
                lambda r: r[:2] + [("ebp", 4)] + r[3:], "caller's ebp at [ebp+4], code has it elsewhere"))
     for what, which, broken, needle in breaks:
-        bad = copy.deepcopy(fdes)
-        bad[i][3][:] = [broken(r) if which(r) else r for r in bad[i][3]]
-        problems = g.audit(nm, bad, dis, allowed)[0]
-        expect("uwd_realigned: %s off by 4" % what, problems, needle)
-        ok = problems and all("uwd_realigned" in p for p in problems)
-        print("%s   every problem in uwd_realigned" % ("ok  " if ok else "FAIL"))
-        failed += not ok
+        lo, hi, signal, rows = fdes[i]
+        rows = [broken(list(r)) if which(r) else r for r in rows]
+        expect("uwd_realigned: %s off by 4" % what, check((lo, hi, signal, rows))[0], needle)
 
 
 def main():
@@ -291,7 +301,7 @@ def main():
                                               "unwind.undescribed"))
     expect("real image passes", g.audit(nm, fdes, dis, allowed)[0], None)
     same_as_whole("streamed = whole image", nm, fdes, dis, allowed)
-    drap_image(nm, fdes, dis, allowed)
+    drap_image(nm, fdes, dis)
 
     bad = copy.deepcopy(fdes)                       # a C function: one row off by 4
     i = fde_of(bad, nm, "uw_c_vla")
