@@ -270,7 +270,7 @@ IMPLICIT = re.compile(r"^(movs|stos|scas|cmps|lods|ins|outs|loop|jecxz|cpuid|rdt
 
 def padd(pos, n):
     """A stack position plus n: pos is CFA - address (an int) or, past a
-    realignment (and $-N,%esp), ("A", anchor - address)."""
+    realignment (and $-N,%esp at `at`), (at, anchor - address)."""
     return pos + n if type(pos) is int else (pos[0], pos[1] + n)
 
 
@@ -283,9 +283,9 @@ def slot_of(op, esp, ebp):
     return None
 
 
-def step(st, mn, ops, pops):
+def step(st, mn, ops, pops, at=0):
     """The state after one instruction; st = (esp, ebp, slots) where esp is
-    CFA - ESP or, past a realignment, ("A", anchor - ESP), ebp is 'C' (the
+    CFA - ESP or, past the realignment at `at`, (at, anchor - ESP), ebp is 'C' (the
     caller's value), ('F', p) (p: esp's form when EBP = ESP) or None, slots
     {position: 'RA' | 'C' | ("V", j)}: ("V", j) holds CFA + j (a realigned
     frame's DRAP, saved), and so does a register keyed by its name ("%ecx");
@@ -336,7 +336,7 @@ def step(st, mn, ops, pops):
         if esp is not None:
             esp = padd(esp, imm(ops[0]) if base == "sub" else -imm(ops[0]))
     elif base == "and" and dst == "%esp" and ops[0].startswith("$"):
-        esp = ("A", 0) if type(esp) is int else None     # realigned: a new anchor (one per frame)
+        esp = (at, 0) if type(esp) is int else None      # realigned: an anchor named by its `and`
     elif base == "lea" and dst == "%esp" and mem_disp(ops[0], "esp") is not None:
         esp = padd(esp, -mem_disp(ops[0], "esp")) if esp is not None else None
     elif base == "lea" and dst == "%esp" and mem_disp(ops[0], "ebp") is not None:
@@ -509,7 +509,7 @@ def drain(work, seen, ijmp, lo, hi, insns, pops, stats, edges):
         mn, ops, nxt = insns[a]
         if mn == "jmp" and ops and ops[0].startswith("*"):
             ijmp.append(st)
-        after = step(st, mn, ops, pops)
+        after = step(st, mn, ops, pops, a)
         for s in successors(a, mn, ops, nxt, lo, hi) + edges.more(a, nxt):
             work.append((s, after))
         edges.leave(mn, ops, hi, after)
