@@ -106,11 +106,25 @@ static void unwind_trap_regs(struct unwind_state *s, uint32_t eip_slot, uint32_t
     s->reg[4] = 0;       s->reg[5] = tf->ebp; s->reg[6] = tf->esi; s->reg[7] = tf->edi;
 }
 
+/* The caller's EBP: 0, or UNWIND_BAD_CFA (its slot outside the stack). */
+static int unwind_caller_bp(const struct unwind_state *s, const struct unwind_entry *e, uint32_t cfa,
+                            uint32_t *bp)
+{
+    bool bug = unwind_bug == UNWIND_BUG_DRAP && e->base >= UNWIND_BASE_EBP_DEREF;
+    *bp = s->bp;
+    if ((e->flags & UNWIND_F_BP_EBP) || bug)  /* realigned: at EBP + bp_off (the control: [EBP]) */
+        return stack_word(s, s->bp + (bug ? 0 : e->bp_off), bp) ? 0 : UNWIND_BAD_CFA;
+    if (cfa + e->bp_off < s->sp)
+        return UNWIND_BAD_CFA;
+    if (e->bp_off)
+        *bp = word(cfa + e->bp_off);
+    return 0;
+}
+
 int unwind_next(struct unwind_state *s)
 {
     uint32_t at = s->exact ? s->pc : s->pc - 1, cfa, ra, bp;
     const struct unwind_entry *e = unwind_find(at);
-    bool bp_ebp;
     int extra = 0, err;
     if (!e && unwind_foreign && (at = unwind_foreign(at, &extra)))
         e = unwind_find(at);
@@ -122,15 +136,10 @@ int unwind_next(struct unwind_state *s)
         return UNWIND_DEEP;
     if ((err = unwind_cfa(s, e, extra, &cfa)))
         return err;
-    bp_ebp = (e->flags & UNWIND_F_BP_EBP) ||
-             (unwind_bug == UNWIND_BUG_DRAP && e->base >= UNWIND_BASE_EBP_DEREF);   /* control: [EBP] */
-    if (cfa <= s->sp || cfa > s->hi || cfa + e->ra_off < s->sp || (!bp_ebp && cfa + e->bp_off < s->sp))
+    if (cfa <= s->sp || cfa > s->hi || cfa + e->ra_off < s->sp)
         return UNWIND_BAD_CFA;
-    bp = s->bp;
-    if (bp_ebp && !stack_word(s, s->bp + ((e->flags & UNWIND_F_BP_EBP) ? e->bp_off : 0), &bp))
-        return UNWIND_BAD_CFA;
-    if (!bp_ebp && e->bp_off)
-        bp = word(cfa + e->bp_off);
+    if ((err = unwind_caller_bp(s, e, cfa, &bp)))
+        return err;
     ra = word(cfa + e->ra_off);
     if (!(e->flags & UNWIND_F_SIGNAL))
         ra = kretprobe_recover(cfa + e->ra_off, ra);   /* a return probe's trampoline: the real one */
