@@ -6,9 +6,12 @@ it exact at every instruction (-fasynchronous-unwind-tables), assembly carries
 hand-written .cfi_* directives beside its code.
 
 For every address of kernel text the table says where the caller's frame is:
-CFA = ESP+off or EBP+off, the return address at CFA+ra (ra 0: the stack ends
-here), the caller's EBP at CFA+bp (bp 0: EBP still holds it), and whether the
-return address is an interrupted EIP (a trap frame: .cfi_signal_frame).
+CFA = ESP+off or EBP+off or, in a realigned stack (gcc's DRAP), the word at
+EBP+off or a register + off, the return address at CFA+ra (ra 0: the stack
+ends here), the caller's EBP at CFA+bp or (realigned) EBP+bp (bp 0: EBP
+still holds it), and whether the return address is an interrupted EIP (a
+trap frame: .cfi_signal_frame).  readelf's frames-interp prints only "exp"
+for an expression: the raw dump gives them (cfi_expressions, resolve).
 Addresses no FDE describes get an UNDEF entry: the stack is unreliable there.
 
   --empty OUT                  an empty table (first link)
