@@ -6,6 +6,7 @@
 #include "kernel/unwind.h"
 #include "kernel/thread.h"
 #include "kernel/trap.h"
+#include "kernel/param.h"
 #include "patch/kretprobe.h"
 
 #define UNWIND_MAX_DEPTH 64
@@ -14,6 +15,12 @@ extern const struct unwind_entry unwind_table[];
 extern const uint32_t unwind_nr;
 extern char __text_start[], __text_end[], swtch_resume[];
 uint32_t (*unwind_foreign)(uint32_t pc, int *extra);
+
+static int unwind_bug;
+KPARAM_ENUM("unwind_bug", unwind_bug, "none|drap",
+            "exact unwinder: correct, or a realigned frame read as a plain EBP frame (CFA = EBP+8, "
+            "the DRAP register and its saved copy ignored; a negative control)");
+enum { UNWIND_BUG_NONE, UNWIND_BUG_DRAP };
 
 _Static_assert(sizeof(struct unwind_entry) == 12, "kernel/gen_unwind.py emits 12-byte entries");
 
@@ -39,6 +46,7 @@ void unwind_begin(struct unwind_state *s, const struct unwind_regs *r, uint32_t 
     s->slot = 0;
     s->lo = lo; s->hi = hi;
     s->depth = 0;
+    s->regs = false;
 }
 
 void unwind_switched(struct unwind_regs *r, const struct thread *t)
@@ -57,11 +65,67 @@ static bool in_text(uint32_t pc)
 
 static uint32_t word(uint32_t a) { return *(const volatile uint32_t *)a; }
 
+/* A word of the frame's stack at a, or false (outside [sp, hi)). */
+static bool stack_word(const struct unwind_state *s, uint32_t a, uint32_t *w)
+{
+    if (a < s->sp || a > s->hi - 4)
+        return false;
+    *w = word(a);
+    return true;
+}
+
+/* The CFA of e's frame: 0, or why it cannot be known. */
+static int unwind_cfa(const struct unwind_state *s, const struct unwind_entry *e, int extra, uint32_t *cfa)
+{
+    int r = e->base - UNWIND_BASE_REG;
+    if (unwind_bug == UNWIND_BUG_DRAP && (e->base == UNWIND_BASE_EBP_DEREF || (r >= 0 && r < 8)))
+        return *cfa = s->bp + 8, 0;        /* the control: a plain frame's CFA */
+    switch (e->base) {
+    case UNWIND_BASE_ESP:
+        return *cfa = s->sp + extra + e->cfa_off, 0;
+    case UNWIND_BASE_EBP:
+        return *cfa = s->bp + e->cfa_off, 0;
+    case UNWIND_BASE_EBP_DEREF:            /* the DRAP, saved in the realigned frame */
+        return stack_word(s, s->bp + e->cfa_off, cfa) ? 0 : UNWIND_BAD_CFA;
+    }
+    if (r < 0 || r >= 8 || r == 4 || r == 5)
+        return UNWIND_UNDESCRIBED;
+    if (!s->regs)                          /* the DRAP itself: known in an interrupted frame only */
+        return UNWIND_UNDESCRIBED;
+    return *cfa = s->reg[r] + e->cfa_off, 0;
+}
+
+/* After a trap frame's step: the interrupted registers, once pushal saved them. */
+static void unwind_trap_regs(struct unwind_state *s, uint32_t eip_slot, uint32_t sp)
+{
+    const struct trapframe *tf = (const struct trapframe *)(eip_slot - offsetof(struct trapframe, eip));
+    s->regs = (uint32_t)tf >= sp;
+    if (!s->regs)
+        return;
+    s->reg[0] = tf->eax; s->reg[1] = tf->ecx; s->reg[2] = tf->edx; s->reg[3] = tf->ebx;
+    s->reg[4] = 0;       s->reg[5] = tf->ebp; s->reg[6] = tf->esi; s->reg[7] = tf->edi;
+}
+
+/* The caller's EBP: 0, or UNWIND_BAD_CFA (its slot outside the stack). */
+static int unwind_caller_bp(const struct unwind_state *s, const struct unwind_entry *e, uint32_t cfa,
+                            uint32_t *bp)
+{
+    bool bug = unwind_bug == UNWIND_BUG_DRAP && e->base >= UNWIND_BASE_EBP_DEREF;
+    *bp = s->bp;
+    if ((e->flags & UNWIND_F_BP_EBP) || bug)  /* realigned: at EBP + bp_off (the control: [EBP]) */
+        return stack_word(s, s->bp + (bug ? 0 : e->bp_off), bp) ? 0 : UNWIND_BAD_CFA;
+    if (cfa + e->bp_off < s->sp)
+        return UNWIND_BAD_CFA;
+    if (e->bp_off)
+        *bp = word(cfa + e->bp_off);
+    return 0;
+}
+
 int unwind_next(struct unwind_state *s)
 {
-    uint32_t at = s->exact ? s->pc : s->pc - 1, cfa, ra;
+    uint32_t at = s->exact ? s->pc : s->pc - 1, cfa, ra, bp;
     const struct unwind_entry *e = unwind_find(at);
-    int extra = 0;
+    int extra = 0, err;
     if (!e && unwind_foreign && (at = unwind_foreign(at, &extra)))
         e = unwind_find(at);
     if (!e || e->base == UNWIND_BASE_UNDEF)
@@ -70,9 +134,12 @@ int unwind_next(struct unwind_state *s)
         return UNWIND_END;
     if (++s->depth > UNWIND_MAX_DEPTH)
         return UNWIND_DEEP;
-    cfa = (e->base == UNWIND_BASE_ESP ? s->sp + extra : s->bp) + e->cfa_off;
-    if (cfa <= s->sp || cfa > s->hi || cfa + e->ra_off < s->sp || cfa + e->bp_off < s->sp)
+    if ((err = unwind_cfa(s, e, extra, &cfa)))
+        return err;
+    if (cfa <= s->sp || cfa > s->hi || cfa + e->ra_off < s->sp)
         return UNWIND_BAD_CFA;
+    if ((err = unwind_caller_bp(s, e, cfa, &bp)))
+        return err;
     ra = word(cfa + e->ra_off);
     if (!(e->flags & UNWIND_F_SIGNAL))
         ra = kretprobe_recover(cfa + e->ra_off, ra);   /* a return probe's trampoline: the real one */
@@ -82,7 +149,10 @@ int unwind_next(struct unwind_state *s)
         return UNWIND_END;                 /* a zero return address tops the stack (ap_start.S) */
     if (!in_text((e->flags & UNWIND_F_SIGNAL) ? ra : ra - 1))   /* where the next lookup goes */
         return s->bad = ra, UNWIND_BAD_RA;
-    s->bp = e->bp_off ? word(cfa + e->bp_off) : s->bp;
+    s->regs = false;
+    if (e->flags & UNWIND_F_SIGNAL)
+        unwind_trap_regs(s, cfa + e->ra_off, s->sp);
+    s->bp = bp;
     s->slot = cfa + e->ra_off;
     s->pc = ra;
     s->sp = cfa;

@@ -10,15 +10,21 @@
  * entry holds from its addr to the next one's. */
 struct unwind_entry {
     uint32_t addr;
-    int16_t cfa_off;             /* CFA = base register + cfa_off */
-    int8_t bp_off;               /* caller's EBP at CFA + bp_off; 0: EBP holds it */
+    int16_t cfa_off;             /* CFA = base register + cfa_off (EBP_DEREF: the word at EBP + cfa_off) */
+    int8_t bp_off;               /* caller's EBP at CFA + bp_off (F_BP_EBP: at EBP + bp_off); 0: EBP holds it */
     int8_t ra_off;               /* return address at CFA + ra_off; 0: the stack ends */
     uint8_t base;                /* UNWIND_BASE_* */
     uint8_t flags;               /* UNWIND_F_* */
     uint16_t pad;
 };
-enum { UNWIND_BASE_UNDEF, UNWIND_BASE_ESP, UNWIND_BASE_EBP };
-#define UNWIND_F_SIGNAL 1        /* a trap frame: the return address is an interrupted EIP */
+/* A realigned stack (gcc's DRAP: lea 4(%esp),%ecx; and $-N,%esp; ...; push
+ * %ecx) has CFA = the DRAP register for a few instructions of its prologue
+ * and epilogue (BASE_REG + its DWARF number, eax 0 .. edi 7), and CFA = the
+ * word the DRAP was saved to, at EBP + cfa_off, in between (EBP_DEREF). */
+enum { UNWIND_BASE_UNDEF, UNWIND_BASE_ESP, UNWIND_BASE_EBP, UNWIND_BASE_EBP_DEREF,
+       UNWIND_BASE_REG = 8 };
+#define UNWIND_F_SIGNAL 1        /* a trap frame: the return address is its struct trapframe's eip */
+#define UNWIND_F_BP_EBP 2        /* the caller's EBP at EBP + bp_off (a realigned frame) */
 
 /* Why a walk stopped. */
 enum { UNWIND_END = 0, UNWIND_UNDESCRIBED = -1, UNWIND_BAD_CFA = -2, UNWIND_BAD_RA = -3,
@@ -31,6 +37,8 @@ struct unwind_state {
     uint32_t lo, hi;             /* the stack's bounds */
     int depth;
     uint32_t bad;                /* UNWIND_BAD_RA: the value read as the return address */
+    bool regs;                   /* reg[] holds the frame's registers: right after a trap frame */
+    uint32_t reg[8];             /* by DWARF number (eax 0 .. edi 7), for BASE_REG rules */
 };
 
 /* Registers of the caller right after this call returns (kernel/unwind_regs.S). */

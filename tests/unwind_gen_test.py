@@ -15,7 +15,12 @@ static_cpu_has() detour, a retpoline thunk, a .cold part) is exact at every
 boundary with the edges the options give, and each edge removed leaves the
 code it guards unreached.  The sample's table (a signal frame and an
 unrepresentable row added) equals tests/unwind_sample.S, which the
-generator made before it streamed: the table's format cannot drift.  Usage: unwind_gen_test.py BUILD_DIR"""
+generator made before it streamed: the table's format cannot drift.
+Realigned stacks (gcc's DRAP): a sample in Linux's form (EDI) is exact at
+every boundary and encodes to the realigned rules; a store over its saved
+DRAP is a disagreement; on the image, uwd_realigned is exact at every boundary, and
+its rules each broken (the DRAP register's offset, the saved DRAP's slot,
+the caller's EBP's slot) are disagreements named.  Usage: unwind_gen_test.py BUILD_DIR"""
 import bisect
 import copy
 import os
@@ -185,18 +190,118 @@ def linux_edges():
         failed += not ok
 
 
+DRAP_NM = "00001400 00000025 T f_drap\n"
+DRAP_DIS = """
+    1400:\tpush   %edi
+    1401:\tlea    0x8(%esp),%edi
+    1405:\tand    $0xfffffff8,%esp
+    1408:\tpush   -0x4(%edi)
+    140b:\tpush   %ebp
+    140c:\tmov    %esp,%ebp
+    140e:\tpush   %edi
+    140f:\tpush   %esi
+    1410:\tpush   %ebx
+    1411:\tsub    $0x34,%esp
+    1414:\tcall   1500 <elsewhere>
+    1419:\tlea    -0xc(%ebp),%esp
+    141c:\tpop    %ebx
+    141d:\tpop    %esi
+    141e:\tpop    %edi
+    141f:\tpop    %ebp
+    1420:\tlea    -0x8(%edi),%esp
+    1423:\tpop    %edi
+    1424:\tret
+"""
+DRAP_CFI = """00000000 00000010 ffffffff CIE "" cf=1 df=-4 ra=8
+   LOC   CFA      ra
+00000000 esp+4    c-4
+
+00000014 00000028 00000000 FDE cie=00000000 pc=00001400..00001425
+   LOC   CFA      ebp   ra
+00001400 esp+4    u     c-4
+00001401 esp+8    u     c-4
+00001405 edi+0    u     c-4
+0000140e edi+0    exp   c-4
+0000140f exp      exp   c-4
+0000141f edi+0    exp   c-4
+00001420 edi+0    u     c-4
+00001423 esp+8    u     c-4
+00001424 esp+4    u     c-4
+"""
+DRAP_EXPRS = {"pc=00001400..00001425": ({"DW_OP_breg5 (ebp): -4; DW_OP_deref"}, {"DW_OP_breg5 (ebp): 0"})}
+
+
+def drap_sample():
+    """Linux's realigned prologue (x86_perf_event_update's): exact at all 19
+    boundaries, encoded as CFA = EDI (base 15), = [EBP-4] (base 3), the
+    caller's EBP at EBP+0 (flag 2); unresolved expressions stay undescribed;
+    a store over the saved DRAP is caught."""
+    global failed
+    fdes = g.parse_cfi(DRAP_CFI, DRAP_EXPRS)
+    problems, st = g.audit(DRAP_NM, fdes, DRAP_DIS, {})
+    ok = not problems and st["verified"] == 19 and st["unverified"] == 0
+    print("%s realigned sample: %d of 19 verified%s" % ("ok  " if ok else "FAIL", st["verified"],
+                                                       "; " + "; ".join(problems[:3]) if problems else ""))
+    failed += not ok
+    table = dict((a, e) for a, e in g.build_table(fdes, 0x1400, 0x1425))
+    want = {0x1405: (15, 0, 0, -4, 0), 0x140e: (15, 0, 0, -4, 2), 0x140f: (3, -4, 0, -4, 2),
+            0x141f: (15, 0, 0, -4, 2), 0x1420: (15, 0, 0, -4, 0), 0x1423: (1, 8, 0, -4, 0)}
+    ok = all(table.get(a) == e for a, e in want.items())
+    print("%s realigned sample encodes to the realigned rules" % ("ok  " if ok else "FAIL"))
+    failed += not ok
+    raw = g.parse_cfi(DRAP_CFI)
+    expect("realigned sample without its expressions is undescribed",
+           g.audit(DRAP_NM, raw, DRAP_DIS, {})[0], "f_drap (00001400) has 10 instruction(s) no CFI describes")
+    clobber = DRAP_DIS.replace("sub    $0x34,%esp", "movl   $0x0,-0x4(%ebp)")
+    expect("a store over the saved DRAP", g.audit(DRAP_NM, fdes, clobber, {})[0],
+           "<f_drap+0x14>: CFA=[ebp-4], code has another value there")
+
+
+def drap_image(nm, fdes, dis):
+    """uwd_realigned's FDE, checked against its own code: exact at every
+    boundary as built, and each of its rules broken a disagreement named."""
+    global failed
+    i = fde_of(fdes, nm, "uwd_realigned")
+    body = dis[dis.index("<uwd_realigned>:"):].split("\n\n")[0]
+    order = [x for x in map(g.parse_insn, body.splitlines()) if x]
+    insns = {a: (mn, ops, b[0] if b else fdes[i][1]) for (a, mn, ops), b in zip(order, order[1:] + [None])}
+    names = g.namer(g.parse_nm(nm))
+
+    def check(fde):
+        problems, st = [], dict(verified=0, unverified=0, conflict=0, unreached=0)
+        g.check_fde(fde, insns, {}, problems, st, names)
+        return problems, st
+    problems, st = check(fdes[i])
+    reached = sum(1 for a in insns if not g.padding(insns[a]))
+    ok = not problems and st["verified"] == reached and not st["unverified"]
+    print("%s uwd_realigned: %d of %d boundaries verified" % ("ok  " if ok else "FAIL", st["verified"], reached))
+    failed += not ok
+    breaks = (("the DRAP register's offset", lambda r: r[1][0] == "ecx", lambda r: [r[0], ("ecx", 4)] + r[2:],
+               "CFA=ecx+4, code has ecx=CFA+0"),
+              ("the saved DRAP's slot", lambda r: r[1][0] == "ebp*",
+               lambda r: [r[0], ("ebp*", r[1][1] + 4)] + r[2:], "code has another value there"),
+              ("the caller's EBP's slot", lambda r: isinstance(r[2], tuple),
+               lambda r: r[:2] + [("ebp", 4)] + r[3:], "caller's ebp at [ebp+4], code has it elsewhere"))
+    for what, which, broken, needle in breaks:
+        lo, hi, signal, rows = fdes[i]
+        rows = [broken(list(r)) if which(r) else r for r in rows]
+        expect("uwd_realigned: %s off by 4" % what, check((lo, hi, signal, rows))[0], needle)
+
+
 def main():
     sample_table()
     linux_edges()
+    drap_sample()
     elf = os.path.join(sys.argv[1], "kernel.elf")
     nm = g.run(PFX + "nm", "-n", "-S", "--defined-only", elf)
     cfi = g.run(PFX + "readelf", "--debug-dump=frames-interp", elf)
     dis = g.run(PFX + "objdump", "-d", "--no-show-raw-insn", elf)
-    fdes = g.parse_cfi(cfi)
+    fdes = g.parse_cfi(cfi, g.cfi_expressions(PFX + "readelf", elf))
     allowed = g.read_undescribed(os.path.join(os.path.dirname(__file__), "..", "kernel",
                                               "unwind.undescribed"))
     expect("real image passes", g.audit(nm, fdes, dis, allowed)[0], None)
     same_as_whole("streamed = whole image", nm, fdes, dis, allowed)
+    drap_image(nm, fdes, dis)
 
     bad = copy.deepcopy(fdes)                       # a C function: one row off by 4
     i = fde_of(bad, nm, "uw_c_vla")

@@ -34,3 +34,11 @@ HOST32_TESTS += $(HB)/test_emulate
 $(HB)/probe32: tests/host/probe32.c
 	@mkdir -p $(HB)
 	$(HOSTCC) $(HOST_CFLAGS) -m32 -fno-pie -no-pie -o $@ $<
+
+# The exact unwinder's interpreter on hand-built realigned (DRAP) frames:
+# it reads its fake stack at 32-bit addresses.
+$(HB)/test_unwind: tests/host/test_unwind.c kernel/unwind.c kernel/unwind.h tests/host/check.h
+	@mkdir -p $(HB)
+	$(HOSTCC) $(HOST_CFLAGS) -m32 -fno-pie -no-pie -o $@ tests/host/test_unwind.c
+
+HOST32_TESTS += $(HB)/test_unwind
