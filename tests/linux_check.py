@@ -125,6 +125,8 @@ def main():
     base = summary(a.baseline) or {"counts": {}, "costs": {}, "build_id": None}
     if a.write:
         if base["build_id"] in (None, cur["build_id"]):
+            fams = {family(k) for k in cur["counts"]}
+            base["counts"] = {k: v for k, v in base["counts"].items() if family(k) not in fams}
             base["counts"].update(cur["counts"])
             base["costs"].update({k: round(v, 3) for k, v in cur["costs"].items()})
         else:
