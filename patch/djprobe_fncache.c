@@ -1,8 +1,8 @@
 /* Per-function analyses (patch/insn/insn_analyze.h analyze_function) kept by
  * function start, for the jump optimizer and the branch index (patch/xref.c),
- * each with a copy of the function's original bytes (probes restored) it was
+ * each with a hash of the function's original bytes (probes restored) it was
  * computed from: the analysis is a pure function of those bytes, so an entry
- * whose copy still matches is the analysis a new decode would give; one that
+ * whose hash still matches is the analysis a new decode would give; one that
  * does not is redone.  Filled for the whole text when the branch index is
  * built (once), and on a miss.  Text lock held throughout. */
 #include "patch/djprobe_int.h"
@@ -16,12 +16,13 @@
 
 static int fncache_trust;
 KPARAM_ENUM("djprobe_fncache", fncache_trust, "check|trust",
-            "kept function analyses: used while the function's bytes match the copy kept, or "
+            "kept function analyses: used while the hash of the function's bytes matches, or "
             "trusted whatever the bytes are now (a negative control: neg-djprobe-fncache-trust)");
 
 #define NBUCKET 1024
 struct fc {
-    struct analyze_fn fn;      /* its arrays follow the struct, then the bytes */
+    uint32_t hash;
+    struct analyze_fn fn;      /* its arrays follow the struct */
     struct fc *next;
 };
 static struct fc *buckets[NBUCKET];
@@ -34,17 +35,17 @@ static uint32_t *scratch;
 static uint32_t scratch_fits;             /* function bytes */
 static struct analyze_fn made;
 
-/* A word at a time: the check runs at every site of a batch. */
-static bool same_bytes(const uint8_t *a, const uint8_t *b, uint32_t n)
+/* FNV-1a over 32-bit words (then the last bytes): a word a step, as the
+ * check runs at every site of a batch.  Each step is a bijection of the
+ * hash, so a change in one word always changes it. */
+static uint32_t hash_of(const uint8_t *code, uint32_t n)
 {
-    uint32_t i;
+    uint32_t h = 2166136261u, i;
     for (i = 0; i + 4 <= n; i += 4)
-        if (*(const uint32_t *)(a + i) != *(const uint32_t *)(b + i))
-            return false;
+        h = (h ^ *(const uint32_t *)(code + i)) * 16777619u;
     for (; i < n; i++)
-        if (a[i] != b[i])
-            return false;
-    return true;
+        h = (h ^ code[i]) * 16777619u;
+    return h;
 }
 
 static struct fc **slot_of(uint32_t start)
@@ -53,11 +54,6 @@ static struct fc **slot_of(uint32_t start)
     while (*pp && (*pp)->fn.start != start)
         pp = &(*pp)->next;
     return pp;
-}
-
-static const uint8_t *kept_bytes(const struct fc *c)
-{
-    return (const uint8_t *)(c->fn.target_src + c->fn.ntargets);
 }
 
 /* Keep a copy of fn (just analysed from fn->code), replacing a stale one. */
@@ -70,8 +66,9 @@ static void keep(const struct analyze_fn *fn)
         *pp = c->next;
         kfree(c);
     }
-    if (!(c = kmalloc(sizeof *c + words * 4 + fn->size)))
+    if (!(c = kmalloc(sizeof *c + words * 4)))
         return;                                   /* not kept: analysed again next time */
+    c->hash = hash_of(fn->code, fn->size);
     c->fn = *fn;
     c->fn.insn_off = (uint32_t *)(c + 1);
     c->fn.targets = c->fn.insn_off + fn->ninsn;
@@ -81,7 +78,6 @@ static void keep(const struct analyze_fn *fn)
     kmemcpy(c->fn.insn_off, fn->insn_off, fn->ninsn * 4);
     kmemcpy(c->fn.targets, fn->targets, fn->ntargets * 4);
     kmemcpy(c->fn.target_src, fn->target_src, fn->ntargets * 4);
-    kmemcpy((void *)kept_bytes(c), fn->code, fn->size);
     c->next = *pp;
     *pp = c;
 }
@@ -104,13 +100,13 @@ const uint8_t *dj_fn_code(const struct ksym *k)
 }
 
 /* The analysis of the function k from code = dj_fn_code(k): the one kept
- * for those bytes (pointed at code), or made now in the scratch and kept. */
+ * for those bytes (their hash) (pointed at code), or made now in the scratch and kept. */
 const struct analyze_fn *dj_fn_analysis(const struct ksym *k, const uint8_t *code)
 {
     struct fc *c;
     ASSERT(text_lock_held() && code == (uint8_t *)(scratch + 3 * k->size));
     c = *slot_of(k->addr);
-    if (c && c->fn.size == k->size && (fncache_trust || same_bytes(kept_bytes(c), code, k->size))) {
+    if (c && c->fn.size == k->size && (fncache_trust || c->hash == hash_of(code, k->size))) {
         c->fn.code = code;
         return &c->fn;
     }

@@ -88,7 +88,7 @@ void djprobe_publish_queued(void);
 struct djprobe *kprobe_buffer_dj(uint32_t addr);
 
 /* patch/djprobe_fncache.c: a function's original bytes, and its analysis,
- * kept by start with a copy of the bytes it was made from (text lock held) */
+ * kept by start with a hash of the bytes it was made from (text lock held) */
 struct analyze_fn;
 struct ksym;
 const uint8_t *dj_fn_code(const struct ksym *k);

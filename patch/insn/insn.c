@@ -5,19 +5,9 @@
 #include "patch/insn/insn_dec.h"
 #include "insn_tables.h"
 
-/* Read byte pos; never reads at or past size, nor past 15 bytes. */
-int insn_dec_peek(const struct dec *d, size_t pos, uint8_t *b)
-{
-	if (pos >= INSN_MAX_LEN)
-		return INSN_ERR_TOOLONG;
-	if (pos >= d->size)
-		return INSN_ERR_TRUNC;
-	*b = d->buf[pos];
-	return INSN_OK;
-}
-
-/* Read n (1, 2 or 4) little-endian bytes at d->pos, sign-extended. */
-int insn_dec_le(struct dec *d, int n, int32_t *v)
+/* insn_dec_le (insn_dec.h) when the bytes run short: byte by byte, so the
+ * error is the first missing byte's. */
+int insn_dec_le_slow(struct dec *d, int n, int32_t *v)
 {
 	uint32_t x = 0;
 	uint8_t b;
@@ -156,18 +146,23 @@ static int dec_modrm_byte(struct dec *d)
 	return INSN_OK;
 }
 
-/* Bytes of one immediate of kind k under the current sizes. */
+/* Bytes of one immediate of kind k under the current sizes: by kind, then
+ * [opsize16][adsize16].  Z and JZ: 2 or 4 by operand size; A (far
+ * pointer): 4 or 6 by operand size; O (moffs): 2 or 4 by address size. */
+static const uint8_t imm_size[INSN_I_JZ + 1][2][2] = {
+	[INSN_I_B] = { { 1, 1 }, { 1, 1 } },
+	[INSN_I_W] = { { 2, 2 }, { 2, 2 } },
+	[INSN_I_D] = { { 4, 4 }, { 4, 4 } },
+	[INSN_I_Z] = { { 4, 4 }, { 2, 2 } },
+	[INSN_I_A] = { { 6, 6 }, { 4, 4 } },
+	[INSN_I_O] = { { 4, 2 }, { 4, 2 } },
+	[INSN_I_JB] = { { 1, 1 }, { 1, 1 } },
+	[INSN_I_JZ] = { { 4, 4 }, { 2, 2 } },
+};
+
 static int dec_imm_size(const struct insn *in, uint8_t k)
 {
-	static const uint8_t fixed[] = { 0, 1, 2, 4 };
-
-	switch (k) {
-	case INSN_I_Z: case INSN_I_JZ: return in->opsize16 ? 2 : 4;
-	case INSN_I_A: return in->opsize16 ? 4 : 6;
-	case INSN_I_O: return in->adsize16 ? 2 : 4;
-	case INSN_I_JB: return 1;
-	default: return k <= INSN_I_D ? fixed[k] : 0;
-	}
+	return k <= INSN_I_JZ ? imm_size[k][in->opsize16][in->adsize16] : 0;
 }
 
 /* Immediates; a far pointer's 2-byte selector lands in imm2. */
@@ -210,7 +205,8 @@ static void insn_zero(struct insn *in)
  * with INSN_ERR_INVALID, in->len is the length when it is known. */
 int insn_decode(struct insn *in, const uint8_t *buf, size_t size)
 {
-	struct dec d = { buf, size, 0, in, false };
+	struct dec d = { buf, size, 0, in, false,
+			 size < INSN_MAX_LEN ? size : INSN_MAX_LEN };
 	const struct insn_attr *a;
 	int err;
 

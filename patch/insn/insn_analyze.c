@@ -32,14 +32,14 @@ static int fn_note(struct analyze_fn *fn, uint32_t off, const struct insn *in)
 		return fn_fail(fn, ANALYZE_ERR_CAPACITY, "", addr,
 			       "too many instructions");
 	fn->insn_off[fn->ninsn++] = off;
-	if (insn_is_ijmp(in) || (insn_is_rel(in) && (in->flags & INSN_F_JMP) &&
+	if ((in->flags & INSN_F_IJMP) || ((in->flags & INSN_F_REL) && (in->flags & INSN_F_JMP) &&
 	    insn_rel_target(in, addr) - fn->thunk_lo <
 	    fn->thunk_hi - fn->thunk_lo)) {
 		if (fn->nijmp < ANALYZE_MAX_IJMP)
 			fn->ijmp_off[fn->nijmp] = (uint32_t)(fn->ninsn - 1);
 		fn->nijmp++;
 	}
-	if (!insn_is_rel(in))
+	if (!(in->flags & INSN_F_REL))		/* insn_is_rel(), inline */
 		return ANALYZE_OK;
 	if (fn->ntargets >= fn->target_cap)
 		return fn_fail(fn, ANALYZE_ERR_CAPACITY, "", addr,

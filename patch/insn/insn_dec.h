@@ -12,10 +12,38 @@ struct dec {
 	size_t pos;
 	struct insn *in;
 	bool bad;		/* #UD encoding whose length is still known */
+	size_t lim;		/* min(size, INSN_MAX_LEN): bytes readable */
 };
 
-int insn_dec_peek(const struct dec *d, size_t pos, uint8_t *b);
-int insn_dec_le(struct dec *d, int n, int32_t *v);
+/* Read byte pos; never reads at or past size, nor past 15 bytes.  Inline:
+ * the decoder's most frequent step (it decodes a whole kernel text). */
+static inline int insn_dec_peek(const struct dec *d, size_t pos, uint8_t *b)
+{
+	if (pos >= d->lim)
+		return pos >= INSN_MAX_LEN ? INSN_ERR_TOOLONG : INSN_ERR_TRUNC;
+	*b = d->buf[pos];
+	return INSN_OK;
+}
+
+int insn_dec_le_slow(struct dec *d, int n, int32_t *v);
+
+/* Read n (1, 2 or 4) little-endian bytes at d->pos, sign-extended; the
+ * bytes are checked once when they are all there, one by one if not. */
+static inline int insn_dec_le(struct dec *d, int n, int32_t *v)
+{
+	const uint8_t *p = d->buf + d->pos;
+
+	if (d->pos + (size_t)n > d->lim || (n != 1 && n != 2 && n != 4))
+		return insn_dec_le_slow(d, n, v);
+	if (n == 1)
+		*v = (int8_t)p[0];
+	else if (n == 2)
+		*v = (int16_t)(p[0] | p[1] << 8);
+	else
+		*v = (int32_t)(p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24);
+	d->pos += (size_t)n;
+	return INSN_OK;
+}
 int insn_dec_is_vex(const struct dec *d, uint8_t special);
 int insn_dec_vex(struct dec *d, uint8_t special);
 int insn_dec_modrm_rest(struct dec *d);
