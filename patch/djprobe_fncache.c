@@ -20,12 +20,27 @@ KPARAM_ENUM("djprobe_fncache", fncache_trust, "check|trust",
             "trusted whatever the bytes are now (a negative control: neg-djprobe-fncache-trust)");
 
 #define NBUCKET 1024
+#define HEAD ((uint32_t)__builtin_offsetof(struct analyze_fn, reason))
+/* An analysis kept: fn's fields up to its reason, then its three arrays,
+ * then the reason if it failed (most kept analyses have none: the entry is a
+ * fifth of a whole struct analyze_fn, and a kmalloc checks every byte). */
 struct fc {
     uint32_t hash;
-    struct analyze_fn fn;      /* its arrays follow the struct */
+    bool bulk;                 /* carved from a chunk: never freed */
     struct fc *next;
+    union { struct analyze_fn fn; uint8_t head[HEAD]; } u;
 };
+#define FC_SIZE ((uint32_t)__builtin_offsetof(struct fc, u) + HEAD)
+_Static_assert(FC_SIZE % 4 == 0, "fncache: the arrays after an entry are word-aligned");
 static struct fc *buckets[NBUCKET];
+static struct analyze_fn out;             /* the one handed out */
+
+/* Bulk mode (the index's pass over the whole text): entries carved from
+ * chunks, one kmalloc per 64 KiB instead of one per function. */
+#define CHUNK 65536
+static bool bulk;
+static uint8_t *chunk;
+static uint32_t chunk_left;
 
 /* Scratch for one function (text lock held): three arrays of one word per
  * byte, then its bytes, grown to the largest function seen and kept, so a
@@ -51,9 +66,33 @@ static uint32_t hash_of(const uint8_t *code, uint32_t n)
 static struct fc **slot_of(uint32_t start)
 {
     struct fc **pp = &buckets[(start / 16) % NBUCKET];
-    while (*pp && (*pp)->fn.start != start)
+    while (*pp && (*pp)->u.fn.start != start)
         pp = &(*pp)->next;
     return pp;
+}
+
+static struct fc *fc_alloc(uint32_t n)
+{
+    struct fc *c;
+    n = (n + 3) & ~3u;
+    if (!bulk || n > CHUNK)
+        return (c = kmalloc(n)) ? (c->bulk = false, c) : NULL;
+    if (n > chunk_left) {
+        if (!(chunk = kmalloc(CHUNK)))
+            return chunk_left = 0, NULL;
+        chunk_left = CHUNK;
+    }
+    c = (struct fc *)chunk;
+    chunk += n;
+    chunk_left -= n;
+    c->bulk = true;
+    return c;
+}
+
+void dj_fn_bulk(bool on)
+{
+    ASSERT(text_lock_held());
+    bulk = on;
 }
 
 /* Keep a copy of fn (just analysed from fn->code), replacing a stale one. */
@@ -61,25 +100,43 @@ static void keep(const struct analyze_fn *fn)
 {
     struct fc **pp = slot_of(fn->start), *c;
     uint32_t words = (uint32_t)fn->ninsn + 2 * (uint32_t)fn->ntargets;
+    uint32_t rlen = fn->err ? kstrlen(fn->reason) + 1 : 0;
+    uint32_t *arr;
     if (*pp) {
         c = *pp;
         *pp = c->next;
-        kfree(c);
+        if (!c->bulk)
+            kfree(c);                             /* a chunk's: unlinked only */
     }
-    if (!(c = kmalloc(sizeof *c + words * 4)))
+    if (!(c = fc_alloc(FC_SIZE + words * 4 + rlen)))
         return;                                   /* not kept: analysed again next time */
     c->hash = hash_of(fn->code, fn->size);
-    c->fn = *fn;
-    c->fn.insn_off = (uint32_t *)(c + 1);
-    c->fn.targets = c->fn.insn_off + fn->ninsn;
-    c->fn.target_src = c->fn.targets + fn->ntargets;
-    c->fn.insn_cap = fn->ninsn;
-    c->fn.target_cap = fn->ntargets;
-    kmemcpy(c->fn.insn_off, fn->insn_off, fn->ninsn * 4);
-    kmemcpy(c->fn.targets, fn->targets, fn->ntargets * 4);
-    kmemcpy(c->fn.target_src, fn->target_src, fn->ntargets * 4);
+    kmemcpy(c->u.head, fn, HEAD);
+    arr = (uint32_t *)((uint8_t *)c + FC_SIZE);
+    kmemcpy(arr, fn->insn_off, fn->ninsn * 4);
+    kmemcpy(arr + fn->ninsn, fn->targets, fn->ntargets * 4);
+    kmemcpy(arr + fn->ninsn + fn->ntargets, fn->target_src, fn->ntargets * 4);
+    kmemcpy(arr + words, fn->reason, rlen);
     c->next = *pp;
     *pp = c;
+}
+
+/* The kept c as a whole analysis (in out, valid until the next call). */
+static const struct analyze_fn *unpack(const struct fc *c, const uint8_t *code)
+{
+    uint32_t *arr = (uint32_t *)((uint8_t *)c + FC_SIZE);
+    uint32_t words = (uint32_t)c->u.fn.ninsn + 2 * (uint32_t)c->u.fn.ntargets;
+    kmemcpy(&out, c->u.head, HEAD);
+    out.code = code;
+    out.insn_off = arr;
+    out.targets = arr + c->u.fn.ninsn;
+    out.target_src = arr + c->u.fn.ninsn + c->u.fn.ntargets;
+    out.insn_cap = c->u.fn.ninsn;
+    out.target_cap = c->u.fn.ntargets;
+    out.reason[0] = 0;
+    if (out.err)
+        kmemcpy(out.reason, arr + words, kstrlen((const char *)(arr + words)) + 1);
+    return &out;
 }
 
 /* k's original bytes (probes restored) in the scratch, or NULL (out of
@@ -106,10 +163,8 @@ const struct analyze_fn *dj_fn_analysis(const struct ksym *k, const uint8_t *cod
     struct fc *c;
     ASSERT(text_lock_held() && code == (uint8_t *)(scratch + 3 * k->size));
     c = *slot_of(k->addr);
-    if (c && c->fn.size == k->size && (fncache_trust || c->hash == hash_of(code, k->size))) {
-        c->fn.code = code;
-        return &c->fn;
-    }
+    if (c && c->u.fn.size == k->size && (fncache_trust || c->hash == hash_of(code, k->size)))
+        return unpack(c, code);
     kmemset(&made, 0, sizeof made);
     xref_tables(&made);                   /* jump tables: H4, not H5 */
     made.insn_cap = made.target_cap = (int)k->size;

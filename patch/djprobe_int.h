@@ -93,6 +93,7 @@ struct analyze_fn;
 struct ksym;
 const uint8_t *dj_fn_code(const struct ksym *k);
 const struct analyze_fn *dj_fn_analysis(const struct ksym *k, const uint8_t *code);
+void dj_fn_bulk(bool on);               /* the index's pass: entries in chunks */
 
 /* patch/djprobe_prep.c */
 int dj_prepare(struct djprobe *d);      /* analysis, buffer; 0 or -1 with d->why */

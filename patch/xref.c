@@ -22,6 +22,12 @@ KPARAM_ENUM("jtab_bug", jtab_bug, "none|first",
             "other entries' regions are no longer refused, H4)");
 enum { JTAB_BUG_NONE, JTAB_BUG_FIRST };
 
+static int xref_bug;
+KPARAM_ENUM("xref_bug", xref_bug, "none|empty",
+            "empty: the branch index is built with no branch in it (a negative control: a branch from "
+            "another function into a region is no longer refused, H4; neg-djprobe-xref-empty)");
+enum { XREF_BUG_NONE, XREF_BUG_EMPTY };
+
 static struct sites_xref *tab;
 static int ntab;
 static volatile int state;                /* 0 not built, 1 built, -1 out of memory */
@@ -55,7 +61,11 @@ static void build(void)
 {
     struct sites_xref *tmp = NULL;
     int n = 0;
-    if (!gather(0, &n) || !(tab = kmalloc((n + 1) * sizeof *tab)) ||
+    bool ok;
+    dj_fn_bulk(true);                     /* every function's analysis is kept for good */
+    ok = gather(0, &n);
+    dj_fn_bulk(false);
+    if (!ok || !(tab = kmalloc((n + 1) * sizeof *tab)) ||
         !(tmp = kmalloc((n + 1) * sizeof *tmp)) || (ntab = 0, !gather(1, &n))) {
         kfree(tab);
         kfree(tmp);
@@ -65,6 +75,8 @@ static void build(void)
         return;
     }
     ASSERT(ntab == n && sites_xref_sort(tab, tmp, ntab));
+    if (xref_bug == XREF_BUG_EMPTY)
+        ntab = 0;
     kfree(tmp);
     pr_info("xref: %d direct branches in kernel text\n", ntab);
     state = 1;

@@ -169,9 +169,14 @@ static int dec_imm_size(const struct insn *in, uint8_t k)
 static int dec_imms(struct dec *d, const struct insn_attr *a)
 {
 	struct insn *in = d->in;
-	int n = dec_imm_size(in, a->imm1), n2 = dec_imm_size(in, a->imm2);
-	int err;
+	int n, n2, err;
 
+	if (!a->imm1 && !a->imm2) {	/* most instructions: none */
+		in->imm_off = in->imm2_off = (uint8_t)d->pos;
+		return INSN_OK;
+	}
+	n = dec_imm_size(in, a->imm1);
+	n2 = dec_imm_size(in, a->imm2);
 	if (a->imm1 == INSN_I_A) {
 		n -= 2;
 		n2 = 2;
@@ -196,9 +201,18 @@ static void dec_suffix(struct insn *in)
 	in->name = a->name;
 }
 
+/* Word stores, unrolled: a loop of them cost more than the rest of a
+ * one-byte instruction's decode. */
+typedef uint32_t __attribute__((may_alias)) insn_word;
+_Static_assert(sizeof(struct insn) % 4 == 0, "struct insn: whole words");
 static void insn_zero(struct insn *in)
 {
-	*in = (struct insn){ 0 };	/* a few word stores, not a byte loop */
+	insn_word *w = (insn_word *)in;
+	unsigned i;
+
+#pragma GCC unroll 16
+	for (i = 0; i < sizeof(*in) / 4; i++)
+		w[i] = 0;
 }
 
 /* Decode the instruction at buf[0..size).  Returns INSN_OK or an error;
@@ -224,7 +238,8 @@ int insn_decode(struct insn *in, const uint8_t *buf, size_t size)
 	a = dec_leaf(&d);
 	in->flags = a->flags;
 	in->name = a->name;
-	err = insn_dec_modrm_rest(&d);
+	err = in->has_modrm && (in->modrm >> 6) != 3 && !(in->flags & INSN_F_REGONLY) ?
+	      insn_dec_modrm_rest(&d) : INSN_OK;	/* its own test, without the call */
 	if (!err)
 		err = dec_imms(&d, a);
 	if (err)
