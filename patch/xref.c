@@ -56,6 +56,20 @@ static bool gather(int pass, int *n)
     return true;
 }
 
+/* Whole pages for n entries, filled at once (no kmalloc: it checks every
+ * byte it hands out for the poison, costlier than the gathering). */
+static struct sites_xref *pages_for(int n)
+{
+    return palloc_contig_raw(ALIGN_UP((n + 1) * sizeof(struct sites_xref), PAGE_SIZE) / PAGE_SIZE);
+}
+
+static void pages_free(struct sites_xref *t, int n)
+{
+    uint32_t i;
+    for (i = 0; t && i < ALIGN_UP((n + 1) * sizeof *t, PAGE_SIZE); i += PAGE_SIZE)
+        pfree((uint8_t *)t + i);
+}
+
 /* Text lock held. */
 static void build(void)
 {
@@ -65,10 +79,9 @@ static void build(void)
     dj_fn_bulk(true);                     /* every function's analysis is kept for good */
     ok = gather(0, &n);
     dj_fn_bulk(false);
-    if (!ok || !(tab = kmalloc((n + 1) * sizeof *tab)) ||
-        !(tmp = kmalloc((n + 1) * sizeof *tmp)) || (ntab = 0, !gather(1, &n))) {
-        kfree(tab);
-        kfree(tmp);
+    if (!ok || !(tab = pages_for(n)) || !(tmp = pages_for(n)) || (ntab = 0, !gather(1, &n))) {
+        pages_free(tab, n);
+        pages_free(tmp, n);
         tab = NULL;
         pr_info("xref: out of memory: every region is refused (H4)\n");
         state = -1;
@@ -77,7 +90,7 @@ static void build(void)
     ASSERT(ntab == n && sites_xref_sort(tab, tmp, ntab));
     if (xref_bug == XREF_BUG_EMPTY)
         ntab = 0;
-    kfree(tmp);
+    pages_free(tmp, n);
     pr_info("xref: %d direct branches in kernel text\n", ntab);
     state = 1;
 }

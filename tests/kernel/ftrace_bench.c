@@ -196,7 +196,7 @@ static void ft_sum(void)
 
 static int scenario_bench_ftrace(char *why, size_t n)
 {
-    uint32_t heap0;
+    uint32_t heap0, pages0;
     int i;
     thread_set_affinity(1u);
     kprintf("bench-ftrace: %d CPUs\n", ncpu);
@@ -211,10 +211,11 @@ static int scenario_bench_ftrace(char *why, size_t n)
     if (ft_batch("int3", 0, why, n))
         return 1;
     heap0 = kheap_used();
+    pages0 = palloc_free_count();
     STEP("optimized", "index", djprobe_index());     /* once per boot: not the batch's */
     ft_opt_index = ft_last_ns;
-    kprintf("bench-ftrace: the index (branches, function analyses) holds %u bytes of heap\n",
-            (uint32_t)(kheap_used() - heap0));
+    kprintf("bench-ftrace: the index (branches, function analyses) holds %u bytes of heap and %u pages\n",
+            (uint32_t)(kheap_used() - heap0), pages0 - palloc_free_count());
     if (ft_batch("optimized", KPROBE_OPTIMIZE, why, n))
         return 1;
     ft_sum();
