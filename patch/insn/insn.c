@@ -28,8 +28,9 @@ int insn_dec_le_slow(struct dec *d, int n, int32_t *v)
 	return INSN_OK;
 }
 
-/* Legacy prefixes (SDM 2.1.1): record each and stop at the first opcode. */
-static int dec_prefixes(struct dec *d)
+/* Legacy prefixes (SDM 2.1.1): record each and stop at the first opcode
+ * byte, left in *first. */
+static int dec_prefixes(struct dec *d, uint8_t *first)
 {
 	struct insn *in = d->in;
 	uint8_t b;
@@ -39,6 +40,7 @@ static int dec_prefixes(struct dec *d)
 		err = insn_dec_peek(d, d->pos, &b);
 		if (err)
 			return err;
+		*first = b;
 		switch (insn_map_onebyte[b].special) {
 		case INSN_SP_PFX_SEG:  in->seg = b; break;
 		case INSN_SP_PFX_OPSZ: in->has66 = true; break;
@@ -88,16 +90,13 @@ static int dec_legacy_opcode(struct dec *d, uint8_t b)
 	return INSN_OK;
 }
 
-/* Opcode: VEX/EVEX/XOP if the escape byte says so, else legacy. */
-static int dec_opcode(struct dec *d)
+/* Opcode from its first byte b (at d->pos): VEX/EVEX/XOP if the escape
+ * byte says so, else legacy. */
+static int dec_opcode(struct dec *d, uint8_t b)
 {
-	uint8_t b, sp;
-	int err, vex;
+	uint8_t sp = insn_map_onebyte[b].special;
+	int vex;
 
-	err = insn_dec_peek(d, d->pos, &b);
-	if (err)
-		return err;
-	sp = insn_map_onebyte[b].special;
 	if (sp == INSN_SP_VEX2 || sp == INSN_SP_VEX3 || sp == INSN_SP_EVEX ||
 	    sp == INSN_SP_XOP) {
 		vex = insn_dec_is_vex(d, sp);
@@ -109,11 +108,10 @@ static int dec_opcode(struct dec *d)
 	return dec_legacy_opcode(d, b);
 }
 
-/* Resolve the table leaf; needs the ModRM byte when the opcode has one. */
-static const struct insn_attr *dec_leaf(struct dec *d)
+/* Resolve the table leaf of op; needs the ModRM byte when it has one. */
+static const struct insn_attr *dec_leaf(struct dec *d, const struct insn_op *op)
 {
 	struct insn *in = d->in;
-	const struct insn_op *op = &insn_maps[in->map][in->opcode];
 	unsigned idx = 0, m = in->modrm;
 
 	if (!(op->sel & 0x0f))
@@ -129,13 +127,13 @@ static const struct insn_attr *dec_leaf(struct dec *d)
 	return &insn_attrs[insn_sel[op->idx + idx]];
 }
 
-/* The ModRM byte, when the opcode has one. */
-static int dec_modrm_byte(struct dec *d)
+/* The ModRM byte, when the opcode (op) has one. */
+static int dec_modrm_byte(struct dec *d, const struct insn_op *op)
 {
 	struct insn *in = d->in;
 	int err;
 
-	if (!(insn_maps[in->map][in->opcode].sel & INSN_SEL_MODRM))
+	if (!(op->sel & INSN_SEL_MODRM))
 		return INSN_OK;
 	err = insn_dec_peek(d, d->pos, &in->modrm);
 	if (err)
@@ -222,20 +220,23 @@ int insn_decode(struct insn *in, const uint8_t *buf, size_t size)
 	struct dec d = { buf, size, 0, in, false,
 			 size < INSN_MAX_LEN ? size : INSN_MAX_LEN };
 	const struct insn_attr *a;
+	const struct insn_op *op;
+	uint8_t b;
 	int err;
 
 	if (!in || (!buf && size))
 		return INSN_ERR_ARG;
 	insn_zero(in);
-	err = dec_prefixes(&d);
+	err = dec_prefixes(&d, &b);
 	if (!err)
-		err = dec_opcode(&d);
+		err = dec_opcode(&d, b);
 	if (err)
 		return err;
-	err = dec_modrm_byte(&d);
+	op = &insn_maps[in->map][in->opcode];
+	err = dec_modrm_byte(&d, op);
 	if (err)
 		return err;
-	a = dec_leaf(&d);
+	a = dec_leaf(&d, op);
 	in->flags = a->flags;
 	in->name = a->name;
 	err = in->has_modrm && (in->modrm >> 6) != 3 && !(in->flags & INSN_F_REGONLY) ?
