@@ -32,65 +32,85 @@ static struct sites_xref *tab;
 static int ntab;
 static volatile int state;                /* 0 not built, 1 built, -1 out of memory */
 
-/* Every sized symbol's analysis: pass 0 counts its branches, pass 1 stores
- * them (the analyses kept by pass 0: no decode); false if out of memory. */
-static bool gather(int pass, int *n)
+/* Whole pages for n entries, filled as they come (no kmalloc: it checks
+ * every byte it hands out for the poison, costlier than the gathering). */
+static uint32_t bytes_for(int n)
 {
-    int i, j;
-    for (i = 0; i < ksym_count(); i++) {
-        const struct ksym *k = ksym_at(i);
-        const uint8_t *code;
-        const struct analyze_fn *fn;
-        if (!k->size)
-            continue;
-        if (!(code = dj_fn_code(k)))
-            return false;
-        fn = dj_fn_analysis(k, code);
-        for (j = 0; pass && j < fn->ntargets; j++) {
-            ASSERT(ntab < *n);
-            tab[ntab].target = fn->targets[j];
-            tab[ntab++].src = fn->target_src[j];
+    return ALIGN_UP((uint32_t)(n + 1) * sizeof(struct sites_xref), PAGE_SIZE);
+}
+
+static struct sites_xref *pages_for(int n)
+{
+    return palloc_contig_raw(bytes_for(n) / PAGE_SIZE);
+}
+
+/* The pages of t (for n entries) from byte from on. */
+static void pages_free(struct sites_xref *t, int n, uint32_t from)
+{
+    uint32_t i;
+    for (i = from; t && i < bytes_for(n); i += PAGE_SIZE)
+        pfree((uint8_t *)t + i);
+}
+
+/* fn's direct branches into tab (room for *cap), doubled when full. */
+static bool add(const struct analyze_fn *fn, int *cap)
+{
+    struct sites_xref *t;
+    int j;
+    for (j = 0; j < fn->ntargets; j++) {
+        if (ntab == *cap) {
+            if (!(t = pages_for(2 * *cap)))
+                return false;
+            kmemcpy(t, tab, ntab * sizeof *t);
+            pages_free(tab, *cap, 0);
+            tab = t;
+            *cap *= 2;
         }
-        *n += pass ? 0 : fn->ntargets;
+        tab[ntab].target = fn->targets[j];
+        tab[ntab++].src = fn->target_src[j];
     }
     return true;
 }
 
-/* Whole pages for n entries, filled at once (no kmalloc: it checks every
- * byte it hands out for the poison, costlier than the gathering). */
-static struct sites_xref *pages_for(int n)
+/* Every sized symbol's analysis (made now and kept for good, in bulk), its
+ * branches into tab; false if out of memory. */
+static bool gather(int *cap)
 {
-    return palloc_contig_raw(ALIGN_UP((n + 1) * sizeof(struct sites_xref), PAGE_SIZE) / PAGE_SIZE);
+    int i;
+    for (i = 0; i < ksym_count(); i++) {
+        const struct ksym *k = ksym_at(i);
+        const uint8_t *code;
+        if (k->size && (!(code = dj_fn_code(k)) || !add(dj_fn_analysis(k, code), cap)))
+            return false;
+    }
+    return true;
 }
 
-static void pages_free(struct sites_xref *t, int n)
-{
-    uint32_t i;
-    for (i = 0; t && i < ALIGN_UP((n + 1) * sizeof *t, PAGE_SIZE); i += PAGE_SIZE)
-        pfree((uint8_t *)t + i);
-}
-
-/* Text lock held. */
+/* Text lock held.  The first guess of the table's length: a direct branch
+ * every 16 bytes of text (this kernel has one every 27). */
 static void build(void)
 {
     struct sites_xref *tmp = NULL;
-    int n = 0;
+    int i, cap = 1;
     bool ok;
-    dj_fn_bulk(true);                     /* every function's analysis is kept for good */
-    ok = gather(0, &n);
+    for (i = 0; i < ksym_count(); i++)
+        cap += (int)(ksym_at(i)->size / 16);
+    ntab = 0;
+    dj_fn_bulk(true);
+    ok = (tab = pages_for(cap)) && gather(&cap) && (tmp = pages_for(ntab));
     dj_fn_bulk(false);
-    if (!ok || !(tab = pages_for(n)) || !(tmp = pages_for(n)) || (ntab = 0, !gather(1, &n))) {
-        pages_free(tab, n);
-        pages_free(tmp, n);
+    if (!ok) {
+        pages_free(tab, cap, 0);
         tab = NULL;
         pr_info("xref: out of memory: every region is refused (H4)\n");
         state = -1;
         return;
     }
-    ASSERT(ntab == n && sites_xref_sort(tab, tmp, ntab));
+    pages_free(tab, cap, bytes_for(ntab));        /* the guess's unused pages */
+    ASSERT(sites_xref_sort(tab, tmp, ntab));
+    pages_free(tmp, ntab, 0);
     if (xref_bug == XREF_BUG_EMPTY)
         ntab = 0;
-    pages_free(tmp, n);
     pr_info("xref: %d direct branches in kernel text\n", ntab);
     state = 1;
 }
