@@ -3,6 +3,7 @@
  * Follows Intel SDM Vol. 2, Ch. 2 (2.1 format, 2.3 VEX, 2.7 EVEX) and
  * Appendix A; all opcode knowledge comes from the generated tables. */
 #include "patch/insn/insn_dec.h"
+#include "patch/insn/insn_modrm.h"
 #include "insn_tables.h"
 
 /* insn_dec_le (insn_dec.h) when the bytes run short: byte by byte, so the
@@ -72,7 +73,7 @@ static int dec_legacy_opcode(struct dec *d, uint8_t b)
 	int err;
 
 	in->map = INSN_MAP_1B;
-	in->mpfx = dec_mpfx(in);
+	in->mpfx = in->nprefix ? dec_mpfx(in) : 0;
 	in->opsize16 = in->has66;
 	while (sp == INSN_SP_ESC_0F || sp == INSN_SP_ESC_0F38 ||
 	       sp == INSN_SP_ESC_0F3A) {

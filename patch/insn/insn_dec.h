@@ -1,4 +1,4 @@
-/* insn_dec.h - decoder state shared by insn.c, insn_vex.c, insn_modrm.c.
+/* insn_dec.h - decoder state shared by insn.c, insn_vex.c, insn_modrm.h.
  * Internal to the decoder; follows Intel SDM Vol. 2, Ch. 2.
  * Freestanding. */
 #ifndef PATCH_INSN_DEC_H
@@ -46,6 +46,5 @@ static inline int insn_dec_le(struct dec *d, int n, int32_t *v)
 }
 int insn_dec_is_vex(const struct dec *d, uint8_t special);
 int insn_dec_vex(struct dec *d, uint8_t special);
-int insn_dec_modrm_rest(struct dec *d);
 
 #endif
