@@ -46,14 +46,18 @@ void sites_collect(struct sites *s, struct sites_stats *st, const uint8_t *code,
 }
 
 /* LSD radix sort of n entries by target, 8 bits a pass, through tmp (as
- * long); true if sorted.  Also the kernel's own index (patch/xref.c). */
+ * long); true if sorted.  Also the kernel's own index (patch/xref.c).  No
+ * pass over the bytes above the largest target (all zero: the pass would
+ * leave the order as it is; text targets fit in 3 bytes). */
 bool sites_xref_sort(struct sites_xref *all, struct sites_xref *tmp, int n)
 {
 	struct sites_xref *a = all, *b = tmp, *t;
-	uint32_t cnt[256];
+	uint32_t cnt[256], max = 0;
 	int pass, i;
 
-	for (pass = 0; pass < 32; pass += 8) {
+	for (i = 0; i < n; i++)
+		max |= all[i].target;
+	for (pass = 0; pass < 32 && (pass == 0 || max >> pass); pass += 8) {
 		for (i = 0; i < 256; i++)
 			cnt[i] = 0;
 		for (i = 0; i < n; i++)
@@ -66,6 +70,8 @@ bool sites_xref_sort(struct sites_xref *all, struct sites_xref *tmp, int n)
 		a = b;
 		b = t;
 	}
+	for (i = 0; a != all && i < n; i++)	/* an odd number of passes */
+		all[i] = a[i];
 	for (i = 1; i < n && all[i - 1].target <= all[i].target; i++)
 		;
 	return n == 0 || i == n;

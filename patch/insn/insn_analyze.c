@@ -32,6 +32,8 @@ static int fn_note(struct analyze_fn *fn, uint32_t off, const struct insn *in)
 		return fn_fail(fn, ANALYZE_ERR_CAPACITY, "", addr,
 			       "too many instructions");
 	fn->insn_off[fn->ninsn++] = off;
+	if (!(in->flags & (INSN_F_IJMP | INSN_F_REL)))	/* most: nothing more */
+		return ANALYZE_OK;
 	if ((in->flags & INSN_F_IJMP) || ((in->flags & INSN_F_REL) && (in->flags & INSN_F_JMP) &&
 	    insn_rel_target(in, addr) - fn->thunk_lo <
 	    fn->thunk_hi - fn->thunk_lo)) {
