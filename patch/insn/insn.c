@@ -4,30 +4,8 @@
  * Appendix A; all opcode knowledge comes from the generated tables. */
 #include "patch/insn/insn_dec.h"
 #include "patch/insn/insn_modrm.h"
+#include "patch/insn/insn_vex.h"
 #include "insn_tables.h"
-
-/* insn_dec_le (insn_dec.h) when the bytes run short: byte by byte, so the
- * error is the first missing byte's. */
-int insn_dec_le_slow(struct dec *d, int n, int32_t *v)
-{
-	uint32_t x = 0;
-	uint8_t b;
-	int i, err;
-
-	for (i = 0; i < n; i++) {
-		err = insn_dec_peek(d, d->pos + i, &b);
-		if (err)
-			return err;
-		x |= (uint32_t)b << (8 * i);
-	}
-	if (n == 1)
-		x = (uint32_t)(int32_t)(int8_t)x;
-	else if (n == 2)
-		x = (uint32_t)(int32_t)(int16_t)x;
-	*v = (int32_t)x;
-	d->pos += n;
-	return INSN_OK;
-}
 
 /* Legacy prefixes (SDM 2.1.1): record each and stop at the first opcode
  * byte, left in *first. */

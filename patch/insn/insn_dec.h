@@ -1,4 +1,4 @@
-/* insn_dec.h - decoder state shared by insn.c, insn_vex.c, insn_modrm.h.
+/* insn_dec.h - decoder state shared by insn.c, insn_vex.h, insn_modrm.h.
  * Internal to the decoder; follows Intel SDM Vol. 2, Ch. 2.
  * Freestanding. */
 #ifndef PATCH_INSN_DEC_H
@@ -25,7 +25,28 @@ static inline int insn_dec_peek(const struct dec *d, size_t pos, uint8_t *b)
 	return INSN_OK;
 }
 
-int insn_dec_le_slow(struct dec *d, int n, int32_t *v);
+/* insn_dec_le when the bytes run short: byte by byte, so the error is the
+ * first missing byte's. */
+static inline int insn_dec_le_slow(struct dec *d, int n, int32_t *v)
+{
+	uint32_t x = 0;
+	uint8_t b;
+	int i, err;
+
+	for (i = 0; i < n; i++) {
+		err = insn_dec_peek(d, d->pos + i, &b);
+		if (err)
+			return err;
+		x |= (uint32_t)b << (8 * i);
+	}
+	if (n == 1)
+		x = (uint32_t)(int32_t)(int8_t)x;
+	else if (n == 2)
+		x = (uint32_t)(int32_t)(int16_t)x;
+	*v = (int32_t)x;
+	d->pos += n;
+	return INSN_OK;
+}
 
 /* Read n (1, 2 or 4) little-endian bytes at d->pos, sign-extended; the
  * bytes are checked once when they are all there, one by one if not. */
@@ -44,7 +65,5 @@ static inline int insn_dec_le(struct dec *d, int n, int32_t *v)
 	d->pos += (size_t)n;
 	return INSN_OK;
 }
-int insn_dec_is_vex(const struct dec *d, uint8_t special);
-int insn_dec_vex(struct dec *d, uint8_t special);
 
 #endif
