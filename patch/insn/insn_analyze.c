@@ -32,8 +32,6 @@ static int fn_note(struct analyze_fn *fn, uint32_t off, const struct insn *in)
 		return fn_fail(fn, ANALYZE_ERR_CAPACITY, "", addr,
 			       "too many instructions");
 	fn->insn_off[fn->ninsn++] = off;
-	if (!(in->flags & (INSN_F_IJMP | INSN_F_REL)))	/* most: nothing more */
-		return ANALYZE_OK;
 	if ((in->flags & INSN_F_IJMP) || ((in->flags & INSN_F_REL) && (in->flags & INSN_F_JMP) &&
 	    insn_rel_target(in, addr) - fn->thunk_lo <
 	    fn->thunk_hi - fn->thunk_lo)) {
@@ -73,8 +71,8 @@ int analyze_function(struct analyze_fn *fn, const uint8_t *code,
 		     uint32_t start, uint32_t size)
 {
 	struct insn in;
-	uint32_t off = 0;
-	int err;
+	uint32_t off = 0, *insn_off;
+	int err, n = 0, cap;
 
 	if (!fn)
 		return ANALYZE_ERR_ARG;
@@ -84,6 +82,8 @@ int analyze_function(struct analyze_fn *fn, const uint8_t *code,
 	if (!code || !fn->insn_off || !fn->targets || !fn->target_src ||
 	    fn->insn_cap <= 0 || fn->target_cap < 0)
 		return ANALYZE_ERR_ARG;
+	insn_off = fn->insn_off;
+	cap = fn->insn_cap;
 	fn->start = start;
 	fn->size = size;
 	fn->ninsn = fn->ntargets = 0;
@@ -92,16 +92,25 @@ int analyze_function(struct analyze_fn *fn, const uint8_t *code,
 	fn->err = ANALYZE_OK;
 	fn->hazard = "";
 	fn->reason[0] = 0;
-	while (off < size) {
+	while (off < size) {		/* n: fn->ninsn, in a register */
 		err = insn_decode(&in, code + off, size - off);
-		if (err)
+		if (err) {
+			fn->ninsn = n;
 			return fn_fail(fn, ANALYZE_ERR_DECODE, "H12", start + off,
 				       insn_strerror(err));
-		err = fn_note(fn, off, &in);
-		if (err)
-			return err;
+		}
+		if (!(in.flags & (INSN_F_IJMP | INSN_F_REL)) && n < cap) {
+			insn_off[n++] = off;	/* most: the boundary only */
+		} else {
+			fn->ninsn = n;
+			err = fn_note(fn, off, &in);
+			n = fn->ninsn;
+			if (err)
+				return err;
+		}
 		off += in.len;
 	}
+	fn->ninsn = n;
 	analyze_jump_tables(fn);
 	analyze_map_targets(fn);
 	return fn->err;
