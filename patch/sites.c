@@ -52,20 +52,26 @@ void sites_collect(struct sites *s, struct sites_stats *st, const uint8_t *code,
 bool sites_xref_sort(struct sites_xref *all, struct sites_xref *tmp, int n)
 {
 	struct sites_xref *a = all, *b = tmp, *t;
-	uint32_t cnt[256], max = 0;
+	uint32_t cnt[4][256], max = 0, *c;
 	int pass, i;
 
-	for (i = 0; i < n; i++)
-		max |= all[i].target;
+	for (i = 0; i < 4 * 256; i++)
+		cnt[i / 256][i % 256] = 0;
+	for (i = 0; i < n; i++) {		/* every pass's counts at once */
+		uint32_t x = all[i].target;
+
+		max |= x;
+		cnt[0][x & 255]++;
+		cnt[1][(x >> 8) & 255]++;
+		cnt[2][(x >> 16) & 255]++;
+		cnt[3][x >> 24]++;
+	}
 	for (pass = 0; pass < 32 && (pass == 0 || max >> pass); pass += 8) {
-		for (i = 0; i < 256; i++)
-			cnt[i] = 0;
-		for (i = 0; i < n; i++)
-			cnt[(a[i].target >> pass) & 255]++;
+		c = cnt[pass / 8];
 		for (i = 1; i < 256; i++)
-			cnt[i] += cnt[i - 1];
+			c[i] += c[i - 1];
 		for (i = n - 1; i >= 0; i--)
-			b[--cnt[(a[i].target >> pass) & 255]] = a[i];
+			b[--c[(a[i].target >> pass) & 255]] = a[i];
 		t = a;
 		a = b;
 		b = t;

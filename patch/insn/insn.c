@@ -225,6 +225,8 @@ int insn_decode(struct insn *in, const uint8_t *buf, size_t size)
 	if (err)
 		return err;
 	in->len = (uint8_t)d.pos;
+	if (!(in->flags & (INSN_F_SUFFIX | INSN_F_INVALID)) && !d.bad)
+		return INSN_OK;			/* most: neither */
 	if (in->flags & INSN_F_SUFFIX)
 		dec_suffix(in);
 	if ((in->flags & INSN_F_INVALID) || d.bad)
