@@ -43,6 +43,8 @@ static uint8_t dec_mpfx(const struct insn *in)
 	return in->has66 ? 1 : 0;
 }
 
+_Static_assert(INSN_MAP_1B == 0, "insn_zero leaves the one-byte map");
+
 /* Legacy opcode bytes: one byte, 0F xx, 0F 38 xx, 0F 3A xx. */
 static int dec_legacy_opcode(struct dec *d, uint8_t b)
 {
@@ -50,9 +52,11 @@ static int dec_legacy_opcode(struct dec *d, uint8_t b)
 	uint8_t sp = insn_map_onebyte[b].special;
 	int err;
 
-	in->map = INSN_MAP_1B;
-	in->mpfx = in->nprefix ? dec_mpfx(in) : 0;
-	in->opsize16 = in->has66;
+	if (in->nprefix) {		/* else all three are insn_zero's 0 */
+		in->map = INSN_MAP_1B;
+		in->mpfx = dec_mpfx(in);
+		in->opsize16 = in->has66;
+	}
 	while (sp == INSN_SP_ESC_0F || sp == INSN_SP_ESC_0F38 ||
 	       sp == INSN_SP_ESC_0F3A) {
 		in->map = sp == INSN_SP_ESC_0F ? INSN_MAP_0F :
