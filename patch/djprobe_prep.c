@@ -70,19 +70,13 @@ static int blind_region(struct djprobe *d, const uint8_t *code, uint32_t avail)
     return 0;
 }
 
-/* A symbol starting strictly inside (a, b): its address, or 0.  One binary
- * search (the table is in address order), not a lookup per byte. */
-static uint32_t label_inside(uint32_t a, uint32_t b)
+/* A symbol starting strictly inside (k's address a, b), k = ksym_lookup(a):
+ * the next in the table (in address order, and ksym_lookup gives the last
+ * symbol at or before a), or 0. */
+static uint32_t label_inside(const struct ksym *k, uint32_t b)
 {
-    int lo = 0, hi = ksym_count();
-    while (lo < hi) {                         /* the first symbol past a */
-        int m = (lo + hi) / 2;
-        if (ksym_at(m)->addr <= a)
-            lo = m + 1;
-        else
-            hi = m;
-    }
-    return lo < ksym_count() && ksym_at(lo)->addr < b ? ksym_at(lo)->addr : 0;
+    const struct ksym *next = ksym_at((int)(k - ksym_at(0)) + 1);
+    return next && next->addr < b ? next->addr : 0;
 }
 
 static int choose_region(struct djprobe *d, const struct dj_strategy_desc *sd)
@@ -103,7 +97,7 @@ static int choose_region(struct djprobe *d, const struct dj_strategy_desc *sd)
         r = refuse(d, "%s: region too long at %08x %s", "H12", d->addr);
     if (!r)
         kmemcpy(d->orig, code + (d->addr - k->addr), d->len);
-    if (!r && sd->analysis && (a = label_inside(d->addr, d->addr + d->len)))   /* other code may jump to it */
+    if (!r && sd->analysis && (a = label_inside(k, d->addr + d->len)))   /* other code may jump to it */
         r = refuse(d, "%s: the symbol at %08x %s starts inside the region", "H4", a);
     if (!r && sd->analysis && (a = xref_branch_into(d->addr, d->addr + d->len, k->addr, k->addr + k->size)))
         r = refuse(d, "%s: a branch in another function, at %08x %s, lands inside the region", "H4", a);
