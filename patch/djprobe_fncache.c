@@ -21,6 +21,7 @@ KPARAM_ENUM("djprobe_fncache", fncache_trust, "check|trust",
 
 #define NBUCKET 1024
 #define HEAD ((uint32_t)__builtin_offsetof(struct analyze_fn, reason))
+_Static_assert(HEAD + ANALYZE_REASON == sizeof(struct analyze_fn), "fncache: the reason is analyze_fn's last field");
 /* An analysis kept: fn's fields up to its reason, then its three arrays,
  * then the reason if it failed (most kept analyses have none: the entry is a
  * fifth of a whole struct analyze_fn, and a kmalloc checks every byte). */
@@ -174,7 +175,7 @@ const struct analyze_fn *dj_fn_analysis(const struct ksym *k, const uint8_t *cod
     c = *slot_of(k->addr);
     if (c && c->u.fn.size == k->size && (fncache_trust || c->hash == hash_of(code, k->size)))
         return unpack(c, code);
-    kmemset(&made, 0, sizeof made);
+    kmemset(&made, 0, HEAD);              /* analyze_function sets the reason */
     xref_tables(&made);                   /* jump tables: H4, not H5 */
     made.insn_cap = made.target_cap = (int)k->size;
     made.insn_off = scratch;              /* three arrays, then the code */
