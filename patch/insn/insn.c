@@ -9,7 +9,7 @@
 
 /* Legacy prefixes (SDM 2.1.1): record each and stop at the first opcode
  * byte, left in *first. */
-static int dec_prefixes(struct dec *d, uint8_t *first)
+DEC_INLINE int dec_prefixes(struct dec *d, uint8_t *first)
 {
 	struct insn *in = d->in;
 	uint8_t b;
@@ -34,7 +34,7 @@ static int dec_prefixes(struct dec *d, uint8_t *first)
 }
 
 /* Mandatory prefix index for legacy maps: last F2/F3 wins, else 66. */
-static uint8_t dec_mpfx(const struct insn *in)
+DEC_INLINE uint8_t dec_mpfx(const struct insn *in)
 {
 	if (in->rep == 0xf3)
 		return 2;
@@ -46,7 +46,7 @@ static uint8_t dec_mpfx(const struct insn *in)
 _Static_assert(INSN_MAP_1B == 0, "insn_zero leaves the one-byte map");
 
 /* Legacy opcode bytes: one byte, 0F xx, 0F 38 xx, 0F 3A xx. */
-static int dec_legacy_opcode(struct dec *d, uint8_t b)
+DEC_INLINE int dec_legacy_opcode(struct dec *d, uint8_t b)
 {
 	struct insn *in = d->in;
 	uint8_t sp = insn_map_onebyte[b].special;
@@ -75,7 +75,7 @@ static int dec_legacy_opcode(struct dec *d, uint8_t b)
 
 /* Opcode from its first byte b (at d->pos): VEX/EVEX/XOP if the escape
  * byte says so, else legacy. */
-static int dec_opcode(struct dec *d, uint8_t b)
+DEC_INLINE int dec_opcode(struct dec *d, uint8_t b)
 {
 	uint8_t sp = insn_map_onebyte[b].special;
 	int vex;
@@ -92,7 +92,7 @@ static int dec_opcode(struct dec *d, uint8_t b)
 }
 
 /* Resolve the table leaf of op; needs the ModRM byte when it has one. */
-static const struct insn_attr *dec_leaf(struct dec *d, const struct insn_op *op)
+DEC_INLINE const struct insn_attr *dec_leaf(struct dec *d, const struct insn_op *op)
 {
 	struct insn *in = d->in;
 	unsigned idx = 0, m = in->modrm;
@@ -111,7 +111,7 @@ static const struct insn_attr *dec_leaf(struct dec *d, const struct insn_op *op)
 }
 
 /* The ModRM byte, when the opcode (op) has one. */
-static int dec_modrm_byte(struct dec *d, const struct insn_op *op)
+DEC_INLINE int dec_modrm_byte(struct dec *d, const struct insn_op *op)
 {
 	struct insn *in = d->in;
 	int err;
@@ -141,13 +141,13 @@ static const uint8_t imm_size[INSN_I_JZ + 1][2][2] = {
 	[INSN_I_JZ] = { { 4, 4 }, { 2, 2 } },
 };
 
-static int dec_imm_size(const struct insn *in, uint8_t k)
+DEC_INLINE int dec_imm_size(const struct insn *in, uint8_t k)
 {
 	return k <= INSN_I_JZ ? imm_size[k][in->opsize16][in->adsize16] : 0;
 }
 
 /* Immediates; a far pointer's 2-byte selector lands in imm2. */
-static int dec_imms(struct dec *d, const struct insn_attr *a)
+DEC_INLINE int dec_imms(struct dec *d, const struct insn_attr *a)
 {
 	struct insn *in = d->in;
 	int n, n2, err;
@@ -173,7 +173,7 @@ static int dec_imms(struct dec *d, const struct insn_attr *a)
 }
 
 /* 3DNow!: the imm8 suffix picks the operation (and its validity). */
-static void dec_suffix(struct insn *in)
+DEC_INLINE void dec_suffix(struct insn *in)
 {
 	const struct insn_attr *a =
 		&insn_attrs[insn_maps[INSN_MAP_3DNOW][(uint8_t)in->imm].idx];
@@ -186,7 +186,7 @@ static void dec_suffix(struct insn *in)
  * one-byte instruction's decode. */
 typedef uint32_t __attribute__((may_alias)) insn_word;
 _Static_assert(sizeof(struct insn) % 4 == 0, "struct insn: whole words");
-static void insn_zero(struct insn *in)
+DEC_INLINE void insn_zero(struct insn *in)
 {
 	insn_word *w = (insn_word *)in;
 	unsigned i;
@@ -196,9 +196,8 @@ static void insn_zero(struct insn *in)
 		w[i] = 0;
 }
 
-/* Decode the instruction at buf[0..size).  Returns INSN_OK or an error;
- * with INSN_ERR_INVALID, in->len is the length when it is known. */
-int insn_decode(struct insn *in, const uint8_t *buf, size_t size)
+/* insn_decode's body, inline in it and in insn_sweep's loop. */
+DEC_INLINE int dec_one(struct insn *in, const uint8_t *buf, size_t size)
 {
 	struct dec d = { buf, size, 0, in, false,
 			 size < INSN_MAX_LEN ? size : INSN_MAX_LEN };
@@ -236,6 +235,33 @@ int insn_decode(struct insn *in, const uint8_t *buf, size_t size)
 	if ((in->flags & INSN_F_INVALID) || d.bad)
 		return INSN_ERR_INVALID;
 	return INSN_OK;
+}
+
+/* Decode the instruction at buf[0..size).  Returns INSN_OK or an error;
+ * with INSN_ERR_INVALID, in->len is the length when it is known. */
+int insn_decode(struct insn *in, const uint8_t *buf, size_t size)
+{
+	return dec_one(in, buf, size);
+}
+
+/* A linear sweep of buf[*off..size) (see insn.h): the decode inline in the
+ * loop, as a whole function's analysis decodes thousands in a row. */
+int insn_sweep(struct insn *in, const uint8_t *buf, uint32_t size, uint32_t *off,
+	       uint32_t *offs, int *n, int cap, uint32_t stop)
+{
+	uint32_t o = *off;
+	int k = *n, err = INSN_OK;
+
+	while (o < size) {
+		err = dec_one(in, buf + o, size - o);
+		if (err || (in->flags & stop) || k >= cap)
+			break;
+		offs[k++] = o;
+		o += in->len;
+	}
+	*off = o;
+	*n = k;
+	return err;
 }
 
 const char *insn_name(const struct insn *in)

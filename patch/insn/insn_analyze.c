@@ -92,22 +92,19 @@ int analyze_function(struct analyze_fn *fn, const uint8_t *code,
 	fn->err = ANALYZE_OK;
 	fn->hazard = "";
 	fn->reason[0] = 0;
-	while (off < size) {		/* n: fn->ninsn, in a register */
-		err = insn_decode(&in, code + off, size - off);
-		if (err) {
-			fn->ninsn = n;
+	while (off < size) {	/* most instructions: their boundary only */
+		err = insn_sweep(&in, code, size, &off, insn_off, &n, cap,
+				 INSN_F_IJMP | INSN_F_REL);
+		fn->ninsn = n;
+		if (err)
 			return fn_fail(fn, ANALYZE_ERR_DECODE, "H12", start + off,
 				       insn_strerror(err));
-		}
-		if (!(in.flags & (INSN_F_IJMP | INSN_F_REL)) && n < cap) {
-			insn_off[n++] = off;	/* most: the boundary only */
-		} else {
-			fn->ninsn = n;
-			err = fn_note(fn, off, &in);
-			n = fn->ninsn;
-			if (err)
-				return err;
-		}
+		if (off >= size)
+			break;
+		err = fn_note(fn, off, &in);	/* a branch, or no room */
+		n = fn->ninsn;
+		if (err)
+			return err;
 		off += in.len;
 	}
 	fn->ninsn = n;

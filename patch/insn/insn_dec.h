@@ -6,6 +6,10 @@
 
 #include "patch/insn/insn.h"
 
+/* The decoder's steps: inline wherever they are used (insn_decode and
+ * insn_sweep's loop), so the state above stays in registers. */
+#define DEC_INLINE static inline __attribute__((always_inline))
+
 struct dec {
 	const uint8_t *buf;
 	size_t size;
@@ -17,7 +21,7 @@ struct dec {
 
 /* Read byte pos; never reads at or past size, nor past 15 bytes.  Inline:
  * the decoder's most frequent step (it decodes a whole kernel text). */
-static inline int insn_dec_peek(const struct dec *d, size_t pos, uint8_t *b)
+DEC_INLINE int insn_dec_peek(const struct dec *d, size_t pos, uint8_t *b)
 {
 	if (pos >= d->lim)
 		return pos >= INSN_MAX_LEN ? INSN_ERR_TOOLONG : INSN_ERR_TRUNC;
@@ -27,7 +31,7 @@ static inline int insn_dec_peek(const struct dec *d, size_t pos, uint8_t *b)
 
 /* insn_dec_le when the bytes run short: byte by byte, so the error is the
  * first missing byte's. */
-static inline int insn_dec_le_slow(struct dec *d, int n, int32_t *v)
+DEC_INLINE int insn_dec_le_slow(struct dec *d, int n, int32_t *v)
 {
 	uint32_t x = 0;
 	uint8_t b;
@@ -50,7 +54,7 @@ static inline int insn_dec_le_slow(struct dec *d, int n, int32_t *v)
 
 /* Read n (1, 2 or 4) little-endian bytes at d->pos, sign-extended; the
  * bytes are checked once when they are all there, one by one if not. */
-static inline int insn_dec_le(struct dec *d, int n, int32_t *v)
+DEC_INLINE int insn_dec_le(struct dec *d, int n, int32_t *v)
 {
 	const uint8_t *p = d->buf + d->pos;
 

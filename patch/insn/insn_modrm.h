@@ -7,7 +7,7 @@
 
 #include "patch/insn/insn_dec.h"
 
-static inline int modrm_disp(struct dec *d, int n)
+DEC_INLINE int modrm_disp(struct dec *d, int n)
 {
 	struct insn *in = d->in;
 
@@ -16,7 +16,7 @@ static inline int modrm_disp(struct dec *d, int n)
 	return n ? insn_dec_le(d, n, &in->disp) : INSN_OK;
 }
 
-static inline int modrm16(struct dec *d, uint8_t mod, uint8_t rm)
+DEC_INLINE int modrm16(struct dec *d, uint8_t mod, uint8_t rm)
 {
 	if (mod == 1)
 		return modrm_disp(d, 1);
@@ -25,7 +25,7 @@ static inline int modrm16(struct dec *d, uint8_t mod, uint8_t rm)
 	return INSN_OK;
 }
 
-static inline int modrm32(struct dec *d, uint8_t mod, uint8_t rm)
+DEC_INLINE int modrm32(struct dec *d, uint8_t mod, uint8_t rm)
 {
 	struct insn *in = d->in;
 	int err;
@@ -47,7 +47,7 @@ static inline int modrm32(struct dec *d, uint8_t mod, uint8_t rm)
 }
 
 /* Everything after ModRM up to the immediates. */
-static inline int insn_dec_modrm_rest(struct dec *d)
+DEC_INLINE int insn_dec_modrm_rest(struct dec *d)
 {
 	struct insn *in = d->in;
 	uint8_t mod = in->modrm >> 6, rm = in->modrm & 7;

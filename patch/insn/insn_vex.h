@@ -10,7 +10,7 @@
 #include "patch/insn/insn_dec.h"
 
 /* 1 if the escape byte at d->pos starts a VEX/EVEX/XOP prefix. */
-static inline int insn_dec_is_vex(const struct dec *d, uint8_t special)
+DEC_INLINE int insn_dec_is_vex(const struct dec *d, uint8_t special)
 {
 	uint8_t b;
 	int err = insn_dec_peek(d, d->pos + 1, &b);
@@ -28,7 +28,7 @@ static const uint8_t vex_payload[] = {
 	[INSN_ENC_EVEX] = 3, [INSN_ENC_XOP] = 2,
 };
 
-static inline uint8_t vex_enc(uint8_t special)
+DEC_INLINE uint8_t vex_enc(uint8_t special)
 {
 	if (special == INSN_SP_VEX2)
 		return INSN_ENC_VEX2;
@@ -38,7 +38,7 @@ static inline uint8_t vex_enc(uint8_t special)
 }
 
 /* Opcode map from the map-select field; -1 if reserved. */
-static inline int vex_map(const struct insn *in)
+DEC_INLINE int vex_map(const struct insn *in)
 {
 	uint8_t m = in->vex[0] & 0x1f;
 
@@ -58,7 +58,7 @@ static inline int vex_map(const struct insn *in)
 }
 
 /* Parse the prefix and the opcode byte that follows it. */
-static inline int insn_dec_vex(struct dec *d, uint8_t special)
+DEC_INLINE int insn_dec_vex(struct dec *d, uint8_t special)
 {
 	struct insn *in = d->in;
 	uint8_t n, i, b, last;
