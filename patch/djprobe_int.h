@@ -95,11 +95,13 @@ void djprobe_publish_queued(void);
 /* patch/kprobe.c: the probe whose live detour buffer holds addr (lock-free) */
 struct djprobe *kprobe_buffer_dj(uint32_t addr);
 
-/* patch/djprobe_fncache.c: function analyses kept by start, each with a
- * hash of the original bytes it was made from (text lock held) */
+/* patch/djprobe_fncache.c: a function's original bytes, and its analysis,
+ * kept by start with a hash of the bytes it was made from (text lock held) */
 struct analyze_fn;
-const struct analyze_fn *dj_fn_cached(uint32_t start, uint32_t size, const uint8_t *code);
-void dj_fn_keep(const struct analyze_fn *fn);
+struct ksym;
+const uint8_t *dj_fn_code(const struct ksym *k);
+const struct analyze_fn *dj_fn_analysis(const struct ksym *k, const uint8_t *code);
+void dj_fn_bulk(bool on);               /* the index's pass: entries in chunks */
 
 /* patch/djprobe_prep.c */
 int dj_prepare(struct djprobe *d);      /* analysis, buffer; 0 or -1 with d->why */

@@ -43,45 +43,9 @@ static int judge_mid_calls(struct djprobe *d, const struct analyze_fn *fn, struc
     return 0;
 }
 
-/* Scratch for one function's analysis (dj_prepare holds the text lock):
- * its bytes and three arrays of one word per byte, grown to the largest
- * function seen and kept, so a batch allocates nothing per site (a kmalloc
- * checks and a kfree poisons every byte: they cost more than the decode). */
-static uint32_t *scratch;
-static uint32_t scratch_fits;             /* function bytes */
-
-static uint32_t *scratch_for(uint32_t size)
-{
-    ASSERT(text_lock_held());
-    if (size > scratch_fits) {
-        kfree(scratch);
-        scratch_fits = (scratch = kmalloc(size * 13)) ? size : 0;
-    }
-    return scratch;
-}
-
-/* The function's analysis from its original bytes code: the one kept for
- * those bytes (patch/djprobe_fncache.c), or made now in the scratch and kept. */
-static const struct analyze_fn *fn_analysis(const struct ksym *k, const uint8_t *code, struct analyze_fn *fn)
-{
-    const struct analyze_fn *kept = dj_fn_cached(k->addr, k->size, code);
-    if (kept)
-        return kept;
-    kmemset(fn, 0, sizeof *fn);
-    xref_tables(fn);                      /* jump tables: H4, not H5 */
-    fn->insn_cap = fn->target_cap = (int)k->size;
-    fn->insn_off = scratch;               /* scratch_for(k->size): three arrays, then the code */
-    fn->targets = scratch + k->size;
-    fn->target_src = scratch + 2 * k->size;
-    analyze_function(fn, code, k->addr, k->size);
-    dj_fn_keep(fn);
-    return fn;
-}
-
 static int analyze(struct djprobe *d, const struct ksym *k, const uint8_t *code, bool mid_calls)
 {
-    struct analyze_fn made;
-    const struct analyze_fn *fn = fn_analysis(k, code, &made);
+    const struct analyze_fn *fn = dj_fn_analysis(k, code);
     struct analyze_region r;
     int err = -1;
     if (fn->err != ANALYZE_OK)
@@ -106,28 +70,35 @@ static int blind_region(struct djprobe *d, const uint8_t *code, uint32_t avail)
     return 0;
 }
 
+/* A symbol starting strictly inside (k's address a, b), k = ksym_lookup(a):
+ * the next in the table (in address order, and ksym_lookup gives the last
+ * symbol at or before a), or 0. */
+static uint32_t label_inside(const struct ksym *k, uint32_t b)
+{
+    const struct ksym *next = ksym_at((int)(k - ksym_at(0)) + 1);
+    return next && next->addr < b ? next->addr : 0;
+}
+
 static int choose_region(struct djprobe *d, const struct dj_strategy_desc *sd)
 {
     const struct ksym *k = ksym_lookup(d->addr);
-    uint8_t *code;
+    const uint8_t *code;
     uint32_t a;
     int r;
     if (!k || !k->size)
         return refuse(d, "%s: %08x %s is not inside a known function", "H12", d->addr);
-    if (!scratch_for(k->size))
+    if (sd->analysis)
+        xref_build();                     /* first: it reuses the scratch code is in */
+    if (!(code = dj_fn_code(k)))
         return ksnprintf(d->why, sizeof d->why, "out of memory analysing %s", k->name), -1;
-    code = (uint8_t *)(scratch + 3 * k->size);
-    kprobe_orig_bytes(code, k->addr, k->size);
     r = sd->analysis ? analyze(d, k, code, sd->mid_calls)
                      : blind_region(d, code + (d->addr - k->addr), k->addr + k->size - d->addr);
     if (!r && d->len > DJ_REGION_MAX)
         r = refuse(d, "%s: region too long at %08x %s", "H12", d->addr);
     if (!r)
         kmemcpy(d->orig, code + (d->addr - k->addr), d->len);
-    for (a = d->addr + 1; !r && sd->analysis && a < d->addr + d->len; a++)
-        if ((k = ksym_lookup(a)) && k->addr == a)     /* other code may jump to a label */
-            r = refuse(d, "%s: the symbol at %08x %s starts inside the region", "H4", a);
-    k = ksym_lookup(d->addr);
+    if (!r && sd->analysis && (a = label_inside(k, d->addr + d->len)))   /* other code may jump to it */
+        r = refuse(d, "%s: the symbol at %08x %s starts inside the region", "H4", a);
     if (!r && sd->analysis && (a = xref_branch_into(d->addr, d->addr + d->len, k->addr, k->addr + k->size)))
         r = refuse(d, "%s: a branch in another function, at %08x %s, lands inside the region", "H4", a);
     if (!r && fixup_in(d->addr, d->addr + d->len))
@@ -205,23 +176,12 @@ static int build_buffer(struct djprobe *d, const struct dj_strategy_desc *sd)
     return 0;
 }
 
-/* The branch index, and every text function's analysis kept. */
+/* The branch index, and every text function's analysis kept (one pass:
+ * the index is built from the analyses, patch/xref.c). */
 void djprobe_index(void)
 {
-    struct analyze_fn made;
-    int i;
-    sleeplock_acquire(&kprobe_mutex);             /* the tables are built under it */
-    xref_branch_into(0, 0, 0, 0);                 /* an empty range: builds the table */
-    text_lock();
-    for (i = 0; i < ksym_count(); i++) {
-        const struct ksym *k = ksym_at(i);
-        if (!k->size || k->addr < (uint32_t)__text_start || k->addr >= (uint32_t)__text_end ||
-            !scratch_for(k->size))
-            continue;
-        kprobe_orig_bytes((uint8_t *)(scratch + 3 * k->size), k->addr, k->size);
-        fn_analysis(k, (uint8_t *)(scratch + 3 * k->size), &made);
-    }
-    text_unlock();
+    sleeplock_acquire(&kprobe_mutex);             /* as the optimizer's own builds */
+    xref_build();
     sleeplock_release(&kprobe_mutex);
 }
 

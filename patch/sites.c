@@ -45,49 +45,73 @@ void sites_collect(struct sites *s, struct sites_stats *st, const uint8_t *code,
 	}
 }
 
-/* LSD radix sort of the index by target, 8 bits a pass; true if sorted. */
-bool sites_sort(struct sites *s)
+/* LSD radix sort of n entries by target, 8 bits a pass, through tmp (as
+ * long); true if sorted.  Also the kernel's own index (patch/xref.c).  No
+ * pass over the bytes above the largest target (all zero: the pass would
+ * leave the order as it is; text targets fit in 3 bytes). */
+bool sites_xref_sort(struct sites_xref *all, struct sites_xref *tmp, int n)
 {
-	struct sites_xref *a = s->all, *b = s->tmp, *t;
-	uint32_t cnt[256];
+	struct sites_xref *a = all, *b = tmp, *t;
+	uint32_t cnt[4][256], max = 0, *c;
 	int pass, i;
 
-	for (pass = 0; pass < 32; pass += 8) {
-		for (i = 0; i < 256; i++)
-			cnt[i] = 0;
-		for (i = 0; i < s->nall; i++)
-			cnt[(a[i].target >> pass) & 255]++;
+	for (i = 0; i < 4 * 256; i++)
+		cnt[i / 256][i % 256] = 0;
+	for (i = 0; i < n; i++) {		/* every pass's counts at once */
+		uint32_t x = all[i].target;
+
+		max |= x;
+		cnt[0][x & 255]++;
+		cnt[1][(x >> 8) & 255]++;
+		cnt[2][(x >> 16) & 255]++;
+		cnt[3][x >> 24]++;
+	}
+	for (pass = 0; pass < 32 && (pass == 0 || max >> pass); pass += 8) {
+		c = cnt[pass / 8];
 		for (i = 1; i < 256; i++)
-			cnt[i] += cnt[i - 1];
-		for (i = s->nall - 1; i >= 0; i--)
-			b[--cnt[(a[i].target >> pass) & 255]] = a[i];
+			c[i] += c[i - 1];
+		for (i = n - 1; i >= 0; i--)
+			b[--c[(a[i].target >> pass) & 255]] = a[i];
 		t = a;
 		a = b;
 		b = t;
 	}
-	for (i = 1; i < s->nall && s->all[i - 1].target <= s->all[i].target; i++)
+	for (i = 0; a != all && i < n; i++)	/* an odd number of passes */
+		all[i] = a[i];
+	for (i = 1; i < n && all[i - 1].target <= all[i].target; i++)
 		;
-	return s->nall == 0 || i == s->nall;
+	return n == 0 || i == n;
 }
 
-/* A branch from outside [lo, hi) whose target is strictly inside
- * (a, b)?  H4 across functions (tail calls, asm). */
-bool sites_cross(const struct sites *s, uint32_t a, uint32_t b, uint32_t lo, uint32_t hi)
+bool sites_sort(struct sites *s)
 {
-	int l = 0, h = s->nall;
+	return sites_xref_sort(s->all, s->tmp, s->nall);
+}
+
+/* In a sorted index: a branch from outside [lo, hi) whose target is
+ * strictly inside (a, b), or NULL.  H4 across functions (tail calls, asm). */
+const struct sites_xref *sites_xref_into(const struct sites_xref *all, int n, uint32_t a,
+					 uint32_t b, uint32_t lo, uint32_t hi)
+{
+	int l = 0, h = n;
 
 	while (l < h) {			/* first target > a */
 		int m = (l + h) / 2;
 
-		if (s->all[m].target <= a)
+		if (all[m].target <= a)
 			l = m + 1;
 		else
 			h = m;
 	}
-	for (; l < s->nall && s->all[l].target < b; l++)
-		if (s->all[l].src < lo || s->all[l].src >= hi)
-			return true;
-	return false;
+	for (; l < n && all[l].target < b; l++)
+		if (all[l].src < lo || all[l].src >= hi)
+			return &all[l];
+	return NULL;
+}
+
+bool sites_cross(const struct sites *s, uint32_t a, uint32_t b, uint32_t lo, uint32_t hi)
+{
+	return sites_xref_into(s->all, s->nall, a, b, lo, hi) != NULL;
 }
 
 static void site_out(struct sites *s, uint32_t addr, uint32_t len, int v, const char *hz)

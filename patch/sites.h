@@ -48,6 +48,9 @@ bool sites_setup(struct sites *s, const uint8_t *code, uint32_t addr, uint32_t s
 void sites_collect(struct sites *s, struct sites_stats *st, const uint8_t *code,
 		   uint32_t addr, uint32_t size);
 bool sites_sort(struct sites *s);
+bool sites_xref_sort(struct sites_xref *all, struct sites_xref *tmp, int n);
+const struct sites_xref *sites_xref_into(const struct sites_xref *all, int n, uint32_t a,
+					 uint32_t b, uint32_t lo, uint32_t hi);
 bool sites_cross(const struct sites *s, uint32_t a, uint32_t b, uint32_t lo, uint32_t hi);
 bool sites_func(struct sites *s, struct sites_stats *f, const uint8_t *code,
 		uint32_t addr, uint32_t size);

@@ -1,14 +1,19 @@
-/* Cross-function branch targets (see xref.h).  Built under the caller's
- * lock (the jump optimizer holds kprobe_mutex) from the original bytes of
- * every text symbol (probed bytes restored); text never gains new direct
- * branches at run time, so the table stays valid. */
+/* Cross-function branch targets (see xref.h).  Built once, under the text
+ * lock, from every text function's analysis (patch/djprobe_fncache.c keeps
+ * them, made from the original bytes, probes restored): its direct branches
+ * (analyze_fn targets and target_src), radix-sorted by target (patch/sites.c,
+ * as tools/kanalyze's index).  Text never gains new direct branches at run
+ * time, so the table stays valid. */
 #include "patch/xref.h"
-#include "patch/insn/insn.h"
+#include "patch/sites.h"
+#include "patch/djprobe_int.h"
 #include "patch/kprobe.h"
+#include "patch/poke.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
 #include "kernel/console.h"
 #include "kernel/param.h"
+#include "kernel/panic.h"
 #include "patch/insn/insn_analyze.h"
 
 static int jtab_bug;
@@ -17,68 +22,120 @@ KPARAM_ENUM("jtab_bug", jtab_bug, "none|first",
             "other entries' regions are no longer refused, H4)");
 enum { JTAB_BUG_NONE, JTAB_BUG_FIRST };
 
-struct xr { uint32_t target, src; };
-static struct xr *tab;
-static int ntab;
+static int xref_bug;
+KPARAM_ENUM("xref_bug", xref_bug, "none|empty",
+            "empty: the branch index is built with no branch in it (a negative control: a branch from "
+            "another function into a region is no longer refused, H4; neg-djprobe-xref-empty)");
+enum { XREF_BUG_NONE, XREF_BUG_EMPTY };
 
-static void collect(struct xr *t, int cap)
+static struct sites_xref *tab;
+static int ntab;
+static volatile int state;                /* 0 not built, 1 built, -1 out of memory */
+
+/* Whole pages for n entries, filled as they come (no kmalloc: it checks
+ * every byte it hands out for the poison, costlier than the gathering). */
+static uint32_t bytes_for(int n)
+{
+    return ALIGN_UP((uint32_t)(n + 1) * sizeof(struct sites_xref), PAGE_SIZE);
+}
+
+static struct sites_xref *pages_for(int n)
+{
+    return palloc_contig_raw(bytes_for(n) / PAGE_SIZE);
+}
+
+/* The pages of t (for n entries) from byte from on. */
+static void pages_free(struct sites_xref *t, int n, uint32_t from)
+{
+    uint32_t i;
+    for (i = from; t && i < bytes_for(n); i += PAGE_SIZE)
+        pfree((uint8_t *)t + i);
+}
+
+/* fn's direct branches into tab (room for *cap), doubled when full. */
+static bool add(const struct analyze_fn *fn, int *cap)
+{
+    struct sites_xref *t;
+    int j;
+    for (j = 0; j < fn->ntargets; j++) {
+        if (ntab == *cap) {
+            if (!(t = pages_for(2 * *cap)))
+                return false;
+            kmemcpy(t, tab, ntab * sizeof *t);
+            pages_free(tab, *cap, 0);
+            tab = t;
+            *cap *= 2;
+        }
+        tab[ntab].target = fn->targets[j];
+        tab[ntab++].src = fn->target_src[j];
+    }
+    return true;
+}
+
+/* Every sized symbol's analysis (made now and kept for good, in bulk), its
+ * branches into tab; false if out of memory. */
+static bool gather(int *cap)
 {
     int i;
     for (i = 0; i < ksym_count(); i++) {
         const struct ksym *k = ksym_at(i);
-        uint8_t *code = k->size ? kmalloc(k->size) : NULL;
-        uint32_t off;
-        struct insn in;
-        if (!code)
-            continue;
-        kprobe_orig_bytes(code, k->addr, k->size);
-        for (off = 0; off < k->size; off += in.len) {
-            if (insn_decode(&in, code + off, k->size - off) != INSN_OK)
-                break;                          /* data or padding: stop this symbol */
-            if (insn_is_rel(&in) && ntab < cap) {
-                t[ntab].target = insn_rel_target(&in, k->addr + off);
-                t[ntab++].src = k->addr + off;
-            }
-        }
-        kfree(code);
+        const uint8_t *code;
+        if (k->size && (!(code = dj_fn_code(k)) || !add(dj_fn_analysis(k, code), cap)))
+            return false;
     }
+    return true;
 }
 
-static void sort(struct xr *t, int n)
-{
-    int gap, i, j;
-    for (gap = n / 2; gap > 0; gap /= 2)
-        for (i = gap; i < n; i++)
-            for (j = i; j >= gap && t[j - gap].target > t[j].target; j -= gap) {
-                struct xr x = t[j]; t[j] = t[j - gap]; t[j - gap] = x;
-            }
-}
-
+/* Text lock held.  The first guess of the table's length: a direct branch
+ * every 16 bytes of text (this kernel has one every 27). */
 static void build(void)
 {
-    int cap = 0, i;
+    struct sites_xref *tmp = NULL;
+    int i, cap = 1;
+    bool ok;
     for (i = 0; i < ksym_count(); i++)
-        cap += (int)ksym_at(i)->size / 2 + 1;
-    if (!(tab = kmalloc(cap * sizeof *tab)))
+        cap += (int)(ksym_at(i)->size / 16);
+    ntab = 0;
+    dj_fn_bulk(true);
+    ok = (tab = pages_for(cap)) && gather(&cap) && (tmp = pages_for(ntab));
+    dj_fn_bulk(false);
+    if (!ok) {
+        pages_free(tab, cap, 0);
+        tab = NULL;
+        pr_info("xref: out of memory: every region is refused (H4)\n");
+        state = -1;
         return;
-    collect(tab, cap);
-    sort(tab, ntab);
+    }
+    pages_free(tab, cap, bytes_for(ntab));        /* the guess's unused pages */
+    ASSERT(sites_xref_sort(tab, tmp, ntab));
+    pages_free(tmp, ntab, 0);
+    if (xref_bug == XREF_BUG_EMPTY)
+        ntab = 0;
     pr_info("xref: %d direct branches in kernel text\n", ntab);
+    state = 1;
+}
+
+void xref_build(void)
+{
+    bool held = text_lock_held();
+    if (state)
+        return;
+    if (!held)
+        text_lock();
+    if (!state)
+        build();
+    if (!held)
+        text_unlock();
 }
 
 uint32_t xref_branch_into(uint32_t a, uint32_t b, uint32_t lo, uint32_t hi)
 {
-    int l = 0, h;
-    if (!tab)
-        build();
-    for (h = ntab; l < h; ) {                  /* first target > a */
-        int m = (l + h) / 2;
-        if (tab[m].target <= a) l = m + 1; else h = m;
-    }
-    for (; l < ntab && tab[l].target < b; l++)
-        if (tab[l].src < lo || tab[l].src >= hi)
-            return tab[l].src;
-    return 0;
+    const struct sites_xref *x;
+    xref_build();
+    if (state < 0)
+        return XREF_UNKNOWN;
+    x = sites_xref_into(tab, ntab, a, b, lo, hi);
+    return x ? x->src : 0;
 }
 
 /* Text and rodata are read-only: a table there is what runs. */

@@ -3,43 +3,13 @@
  * Follows Intel SDM Vol. 2, Ch. 2 (2.1 format, 2.3 VEX, 2.7 EVEX) and
  * Appendix A; all opcode knowledge comes from the generated tables. */
 #include "patch/insn/insn_dec.h"
+#include "patch/insn/insn_modrm.h"
+#include "patch/insn/insn_vex.h"
 #include "insn_tables.h"
 
-/* Read byte pos; never reads at or past size, nor past 15 bytes. */
-int insn_dec_peek(const struct dec *d, size_t pos, uint8_t *b)
-{
-	if (pos >= INSN_MAX_LEN)
-		return INSN_ERR_TOOLONG;
-	if (pos >= d->size)
-		return INSN_ERR_TRUNC;
-	*b = d->buf[pos];
-	return INSN_OK;
-}
-
-/* Read n (1, 2 or 4) little-endian bytes at d->pos, sign-extended. */
-int insn_dec_le(struct dec *d, int n, int32_t *v)
-{
-	uint32_t x = 0;
-	uint8_t b;
-	int i, err;
-
-	for (i = 0; i < n; i++) {
-		err = insn_dec_peek(d, d->pos + i, &b);
-		if (err)
-			return err;
-		x |= (uint32_t)b << (8 * i);
-	}
-	if (n == 1)
-		x = (uint32_t)(int32_t)(int8_t)x;
-	else if (n == 2)
-		x = (uint32_t)(int32_t)(int16_t)x;
-	*v = (int32_t)x;
-	d->pos += n;
-	return INSN_OK;
-}
-
-/* Legacy prefixes (SDM 2.1.1): record each and stop at the first opcode. */
-static int dec_prefixes(struct dec *d)
+/* Legacy prefixes (SDM 2.1.1): record each and stop at the first opcode
+ * byte, left in *first. */
+DEC_INLINE int dec_prefixes(struct dec *d, uint8_t *first)
 {
 	struct insn *in = d->in;
 	uint8_t b;
@@ -49,6 +19,7 @@ static int dec_prefixes(struct dec *d)
 		err = insn_dec_peek(d, d->pos, &b);
 		if (err)
 			return err;
+		*first = b;
 		switch (insn_map_onebyte[b].special) {
 		case INSN_SP_PFX_SEG:  in->seg = b; break;
 		case INSN_SP_PFX_OPSZ: in->has66 = true; break;
@@ -63,7 +34,7 @@ static int dec_prefixes(struct dec *d)
 }
 
 /* Mandatory prefix index for legacy maps: last F2/F3 wins, else 66. */
-static uint8_t dec_mpfx(const struct insn *in)
+DEC_INLINE uint8_t dec_mpfx(const struct insn *in)
 {
 	if (in->rep == 0xf3)
 		return 2;
@@ -72,16 +43,20 @@ static uint8_t dec_mpfx(const struct insn *in)
 	return in->has66 ? 1 : 0;
 }
 
+_Static_assert(INSN_MAP_1B == 0, "insn_zero leaves the one-byte map");
+
 /* Legacy opcode bytes: one byte, 0F xx, 0F 38 xx, 0F 3A xx. */
-static int dec_legacy_opcode(struct dec *d, uint8_t b)
+DEC_INLINE int dec_legacy_opcode(struct dec *d, uint8_t b)
 {
 	struct insn *in = d->in;
 	uint8_t sp = insn_map_onebyte[b].special;
 	int err;
 
-	in->map = INSN_MAP_1B;
-	in->mpfx = dec_mpfx(in);
-	in->opsize16 = in->has66;
+	if (in->nprefix) {		/* else all three are insn_zero's 0 */
+		in->map = INSN_MAP_1B;
+		in->mpfx = dec_mpfx(in);
+		in->opsize16 = in->has66;
+	}
 	while (sp == INSN_SP_ESC_0F || sp == INSN_SP_ESC_0F38 ||
 	       sp == INSN_SP_ESC_0F3A) {
 		in->map = sp == INSN_SP_ESC_0F ? INSN_MAP_0F :
@@ -98,16 +73,13 @@ static int dec_legacy_opcode(struct dec *d, uint8_t b)
 	return INSN_OK;
 }
 
-/* Opcode: VEX/EVEX/XOP if the escape byte says so, else legacy. */
-static int dec_opcode(struct dec *d)
+/* Opcode from its first byte b (at d->pos): VEX/EVEX/XOP if the escape
+ * byte says so, else legacy. */
+DEC_INLINE int dec_opcode(struct dec *d, uint8_t b)
 {
-	uint8_t b, sp;
-	int err, vex;
+	uint8_t sp = insn_map_onebyte[b].special;
+	int vex;
 
-	err = insn_dec_peek(d, d->pos, &b);
-	if (err)
-		return err;
-	sp = insn_map_onebyte[b].special;
 	if (sp == INSN_SP_VEX2 || sp == INSN_SP_VEX3 || sp == INSN_SP_EVEX ||
 	    sp == INSN_SP_XOP) {
 		vex = insn_dec_is_vex(d, sp);
@@ -119,11 +91,10 @@ static int dec_opcode(struct dec *d)
 	return dec_legacy_opcode(d, b);
 }
 
-/* Resolve the table leaf; needs the ModRM byte when the opcode has one. */
-static const struct insn_attr *dec_leaf(struct dec *d)
+/* Resolve the table leaf of op; needs the ModRM byte when it has one. */
+DEC_INLINE const struct insn_attr *dec_leaf(struct dec *d, const struct insn_op *op)
 {
 	struct insn *in = d->in;
-	const struct insn_op *op = &insn_maps[in->map][in->opcode];
 	unsigned idx = 0, m = in->modrm;
 
 	if (!(op->sel & 0x0f))
@@ -139,13 +110,13 @@ static const struct insn_attr *dec_leaf(struct dec *d)
 	return &insn_attrs[insn_sel[op->idx + idx]];
 }
 
-/* The ModRM byte, when the opcode has one. */
-static int dec_modrm_byte(struct dec *d)
+/* The ModRM byte, when the opcode (op) has one. */
+DEC_INLINE int dec_modrm_byte(struct dec *d, const struct insn_op *op)
 {
 	struct insn *in = d->in;
 	int err;
 
-	if (!(insn_maps[in->map][in->opcode].sel & INSN_SEL_MODRM))
+	if (!(op->sel & INSN_SEL_MODRM))
 		return INSN_OK;
 	err = insn_dec_peek(d, d->pos, &in->modrm);
 	if (err)
@@ -156,27 +127,37 @@ static int dec_modrm_byte(struct dec *d)
 	return INSN_OK;
 }
 
-/* Bytes of one immediate of kind k under the current sizes. */
-static int dec_imm_size(const struct insn *in, uint8_t k)
-{
-	static const uint8_t fixed[] = { 0, 1, 2, 4 };
+/* Bytes of one immediate of kind k under the current sizes: by kind, then
+ * [opsize16][adsize16].  Z and JZ: 2 or 4 by operand size; A (far
+ * pointer): 4 or 6 by operand size; O (moffs): 2 or 4 by address size. */
+static const uint8_t imm_size[INSN_I_JZ + 1][2][2] = {
+	[INSN_I_B] = { { 1, 1 }, { 1, 1 } },
+	[INSN_I_W] = { { 2, 2 }, { 2, 2 } },
+	[INSN_I_D] = { { 4, 4 }, { 4, 4 } },
+	[INSN_I_Z] = { { 4, 4 }, { 2, 2 } },
+	[INSN_I_A] = { { 6, 6 }, { 4, 4 } },
+	[INSN_I_O] = { { 4, 2 }, { 4, 2 } },
+	[INSN_I_JB] = { { 1, 1 }, { 1, 1 } },
+	[INSN_I_JZ] = { { 4, 4 }, { 2, 2 } },
+};
 
-	switch (k) {
-	case INSN_I_Z: case INSN_I_JZ: return in->opsize16 ? 2 : 4;
-	case INSN_I_A: return in->opsize16 ? 4 : 6;
-	case INSN_I_O: return in->adsize16 ? 2 : 4;
-	case INSN_I_JB: return 1;
-	default: return k <= INSN_I_D ? fixed[k] : 0;
-	}
+DEC_INLINE int dec_imm_size(const struct insn *in, uint8_t k)
+{
+	return k <= INSN_I_JZ ? imm_size[k][in->opsize16][in->adsize16] : 0;
 }
 
 /* Immediates; a far pointer's 2-byte selector lands in imm2. */
-static int dec_imms(struct dec *d, const struct insn_attr *a)
+DEC_INLINE int dec_imms(struct dec *d, const struct insn_attr *a)
 {
 	struct insn *in = d->in;
-	int n = dec_imm_size(in, a->imm1), n2 = dec_imm_size(in, a->imm2);
-	int err;
+	int n, n2, err;
 
+	if (!a->imm1 && !a->imm2) {	/* most instructions: none */
+		in->imm_off = in->imm2_off = (uint8_t)d->pos;
+		return INSN_OK;
+	}
+	n = dec_imm_size(in, a->imm1);
+	n2 = dec_imm_size(in, a->imm2);
 	if (a->imm1 == INSN_I_A) {
 		n -= 2;
 		n2 = 2;
@@ -192,7 +173,7 @@ static int dec_imms(struct dec *d, const struct insn_attr *a)
 }
 
 /* 3DNow!: the imm8 suffix picks the operation (and its validity). */
-static void dec_suffix(struct insn *in)
+DEC_INLINE void dec_suffix(struct insn *in)
 {
 	const struct insn_attr *a =
 		&insn_attrs[insn_maps[INSN_MAP_3DNOW][(uint8_t)in->imm].idx];
@@ -201,44 +182,86 @@ static void dec_suffix(struct insn *in)
 	in->name = a->name;
 }
 
-static void insn_zero(struct insn *in)
+/* Word stores, unrolled: a loop of them cost more than the rest of a
+ * one-byte instruction's decode. */
+typedef uint32_t __attribute__((may_alias)) insn_word;
+_Static_assert(sizeof(struct insn) % 4 == 0, "struct insn: whole words");
+DEC_INLINE void insn_zero(struct insn *in)
 {
-	*in = (struct insn){ 0 };	/* a few word stores, not a byte loop */
+	insn_word *w = (insn_word *)in;
+	unsigned i;
+
+#pragma GCC unroll 16
+	for (i = 0; i < sizeof(*in) / 4; i++)
+		w[i] = 0;
+}
+
+/* insn_decode's body, inline in it and in insn_sweep's loop. */
+DEC_INLINE int dec_one(struct insn *in, const uint8_t *buf, size_t size)
+{
+	struct dec d = { buf, size, 0, in, false,
+			 size < INSN_MAX_LEN ? size : INSN_MAX_LEN };
+	const struct insn_attr *a;
+	const struct insn_op *op;
+	uint8_t b;
+	int err;
+
+	if (!in || (!buf && size))
+		return INSN_ERR_ARG;
+	insn_zero(in);
+	err = dec_prefixes(&d, &b);
+	if (!err)
+		err = dec_opcode(&d, b);
+	if (err)
+		return err;
+	op = &insn_maps[in->map][in->opcode];
+	err = dec_modrm_byte(&d, op);
+	if (err)
+		return err;
+	a = dec_leaf(&d, op);
+	in->flags = a->flags;
+	in->name = a->name;
+	err = in->has_modrm && (in->modrm >> 6) != 3 && !(in->flags & INSN_F_REGONLY) ?
+	      insn_dec_modrm_rest(&d) : INSN_OK;	/* its own test, without the call */
+	if (!err)
+		err = dec_imms(&d, a);
+	if (err)
+		return err;
+	in->len = (uint8_t)d.pos;
+	if (!(in->flags & (INSN_F_SUFFIX | INSN_F_INVALID)) && !d.bad)
+		return INSN_OK;			/* most: neither */
+	if (in->flags & INSN_F_SUFFIX)
+		dec_suffix(in);
+	if ((in->flags & INSN_F_INVALID) || d.bad)
+		return INSN_ERR_INVALID;
+	return INSN_OK;
 }
 
 /* Decode the instruction at buf[0..size).  Returns INSN_OK or an error;
  * with INSN_ERR_INVALID, in->len is the length when it is known. */
 int insn_decode(struct insn *in, const uint8_t *buf, size_t size)
 {
-	struct dec d = { buf, size, 0, in, false };
-	const struct insn_attr *a;
-	int err;
+	return dec_one(in, buf, size);
+}
 
-	if (!in || (!buf && size))
-		return INSN_ERR_ARG;
-	insn_zero(in);
-	err = dec_prefixes(&d);
-	if (!err)
-		err = dec_opcode(&d);
-	if (err)
-		return err;
-	err = dec_modrm_byte(&d);
-	if (err)
-		return err;
-	a = dec_leaf(&d);
-	in->flags = a->flags;
-	in->name = a->name;
-	err = insn_dec_modrm_rest(&d);
-	if (!err)
-		err = dec_imms(&d, a);
-	if (err)
-		return err;
-	in->len = (uint8_t)d.pos;
-	if (in->flags & INSN_F_SUFFIX)
-		dec_suffix(in);
-	if ((in->flags & INSN_F_INVALID) || d.bad)
-		return INSN_ERR_INVALID;
-	return INSN_OK;
+/* A linear sweep of buf[*off..size) (see insn.h): the decode inline in the
+ * loop, as a whole function's analysis decodes thousands in a row. */
+int insn_sweep(struct insn *in, const uint8_t *buf, uint32_t size, uint32_t *off,
+	       uint32_t *offs, int *n, int cap, uint32_t stop)
+{
+	uint32_t o = *off;
+	int k = *n, err = INSN_OK;
+
+	while (o < size) {
+		err = dec_one(in, buf + o, size - o);
+		if (err || (in->flags & stop) || k >= cap)
+			break;
+		offs[k++] = o;
+		o += in->len;
+	}
+	*off = o;
+	*n = k;
+	return err;
 }
 
 const char *insn_name(const struct insn *in)

@@ -118,6 +118,12 @@ struct insn {
 };
 
 int insn_decode(struct insn *in, const uint8_t *buf, size_t size);
+/* Decode buf[*off..size) one instruction after another, each one's offset
+ * into offs[*n++], until the end (*off == size, INSN_OK), an instruction
+ * with one of the flags stop or one with no room left (k == cap): decoded
+ * into *in at *off, not recorded, INSN_OK; or an error at *off. */
+int insn_sweep(struct insn *in, const uint8_t *buf, uint32_t size, uint32_t *off,
+	       uint32_t *offs, int *n, int cap, uint32_t stop);
 const char *insn_name(const struct insn *in);
 const char *insn_strerror(int err);
 

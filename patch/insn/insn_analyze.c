@@ -32,14 +32,14 @@ static int fn_note(struct analyze_fn *fn, uint32_t off, const struct insn *in)
 		return fn_fail(fn, ANALYZE_ERR_CAPACITY, "", addr,
 			       "too many instructions");
 	fn->insn_off[fn->ninsn++] = off;
-	if (insn_is_ijmp(in) || (insn_is_rel(in) && (in->flags & INSN_F_JMP) &&
+	if ((in->flags & INSN_F_IJMP) || ((in->flags & INSN_F_REL) && (in->flags & INSN_F_JMP) &&
 	    insn_rel_target(in, addr) - fn->thunk_lo <
 	    fn->thunk_hi - fn->thunk_lo)) {
 		if (fn->nijmp < ANALYZE_MAX_IJMP)
 			fn->ijmp_off[fn->nijmp] = (uint32_t)(fn->ninsn - 1);
 		fn->nijmp++;
 	}
-	if (!insn_is_rel(in))
+	if (!(in->flags & INSN_F_REL))		/* insn_is_rel(), inline */
 		return ANALYZE_OK;
 	if (fn->ntargets >= fn->target_cap)
 		return fn_fail(fn, ANALYZE_ERR_CAPACITY, "", addr,
@@ -71,8 +71,8 @@ int analyze_function(struct analyze_fn *fn, const uint8_t *code,
 		     uint32_t start, uint32_t size)
 {
 	struct insn in;
-	uint32_t off = 0;
-	int err;
+	uint32_t off = 0, *insn_off;
+	int err, n = 0, cap;
 
 	if (!fn)
 		return ANALYZE_ERR_ARG;
@@ -82,6 +82,8 @@ int analyze_function(struct analyze_fn *fn, const uint8_t *code,
 	if (!code || !fn->insn_off || !fn->targets || !fn->target_src ||
 	    fn->insn_cap <= 0 || fn->target_cap < 0)
 		return ANALYZE_ERR_ARG;
+	insn_off = fn->insn_off;
+	cap = fn->insn_cap;
 	fn->start = start;
 	fn->size = size;
 	fn->ninsn = fn->ntargets = 0;
@@ -90,16 +92,22 @@ int analyze_function(struct analyze_fn *fn, const uint8_t *code,
 	fn->err = ANALYZE_OK;
 	fn->hazard = "";
 	fn->reason[0] = 0;
-	while (off < size) {
-		err = insn_decode(&in, code + off, size - off);
+	while (off < size) {	/* most instructions: their boundary only */
+		err = insn_sweep(&in, code, size, &off, insn_off, &n, cap,
+				 INSN_F_IJMP | INSN_F_REL);
+		fn->ninsn = n;
 		if (err)
 			return fn_fail(fn, ANALYZE_ERR_DECODE, "H12", start + off,
 				       insn_strerror(err));
-		err = fn_note(fn, off, &in);
+		if (off >= size)
+			break;
+		err = fn_note(fn, off, &in);	/* a branch, or no room */
+		n = fn->ninsn;
 		if (err)
 			return err;
 		off += in.len;
 	}
+	fn->ninsn = n;
 	analyze_jump_tables(fn);
 	analyze_map_targets(fn);
 	return fn->err;

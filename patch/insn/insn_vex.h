@@ -1,11 +1,16 @@
-/* insn_vex.c - VEX (C4/C5), EVEX (62) and XOP (8F) prefixes in 32-bit mode.
+/* insn_vex.h - VEX (C4/C5), EVEX (62) and XOP (8F) prefixes in 32-bit mode.
  * Follows Intel SDM Vol. 2, 2.3.5 (C4/C5 are VEX only when the next byte
  * has ModRM.mod == 11, else LES/LDS), 2.7.1 (EVEX; 62 is BOUND unless
- * mod == 11) and AMD APM Vol. 4 1.1 (XOP: 8F with ModRM.reg != 0). */
+ * mod == 11) and AMD APM Vol. 4 1.1 (XOP: 8F with ModRM.reg != 0).
+ * Inline in insn.c, as insn_modrm.h: no call takes the decoder state's
+ * address, so it stays in registers.  Internal to the decoder. */
+#ifndef PATCH_INSN_VEX_H
+#define PATCH_INSN_VEX_H
+
 #include "patch/insn/insn_dec.h"
 
 /* 1 if the escape byte at d->pos starts a VEX/EVEX/XOP prefix. */
-int insn_dec_is_vex(const struct dec *d, uint8_t special)
+DEC_INLINE int insn_dec_is_vex(const struct dec *d, uint8_t special)
 {
 	uint8_t b;
 	int err = insn_dec_peek(d, d->pos + 1, &b);
@@ -23,7 +28,7 @@ static const uint8_t vex_payload[] = {
 	[INSN_ENC_EVEX] = 3, [INSN_ENC_XOP] = 2,
 };
 
-static uint8_t vex_enc(uint8_t special)
+DEC_INLINE uint8_t vex_enc(uint8_t special)
 {
 	if (special == INSN_SP_VEX2)
 		return INSN_ENC_VEX2;
@@ -33,7 +38,7 @@ static uint8_t vex_enc(uint8_t special)
 }
 
 /* Opcode map from the map-select field; -1 if reserved. */
-static int vex_map(const struct insn *in)
+DEC_INLINE int vex_map(const struct insn *in)
 {
 	uint8_t m = in->vex[0] & 0x1f;
 
@@ -53,7 +58,7 @@ static int vex_map(const struct insn *in)
 }
 
 /* Parse the prefix and the opcode byte that follows it. */
-int insn_dec_vex(struct dec *d, uint8_t special)
+DEC_INLINE int insn_dec_vex(struct dec *d, uint8_t special)
 {
 	struct insn *in = d->in;
 	uint8_t n, i, b, last;
@@ -87,3 +92,5 @@ int insn_dec_vex(struct dec *d, uint8_t special)
 	d->pos++;
 	return INSN_OK;
 }
+
+#endif

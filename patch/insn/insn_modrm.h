@@ -1,9 +1,13 @@
-/* insn_modrm.c - SIB byte and displacement after a ModRM byte.
+/* insn_modrm.h - SIB byte and displacement after a ModRM byte.
  * Follows Intel SDM Vol. 2, 2.1.5, Tables 2-1 (16-bit addressing, with
- * the 0x67 prefix in 32-bit mode), 2-2 (32-bit) and 2-3 (SIB). */
+ * the 0x67 prefix in 32-bit mode), 2-2 (32-bit) and 2-3 (SIB).  Inline in
+ * insn.c: half of all instructions take this step.  Internal to the decoder. */
+#ifndef PATCH_INSN_MODRM_H
+#define PATCH_INSN_MODRM_H
+
 #include "patch/insn/insn_dec.h"
 
-static int modrm_disp(struct dec *d, int n)
+DEC_INLINE int modrm_disp(struct dec *d, int n)
 {
 	struct insn *in = d->in;
 
@@ -12,7 +16,7 @@ static int modrm_disp(struct dec *d, int n)
 	return n ? insn_dec_le(d, n, &in->disp) : INSN_OK;
 }
 
-static int modrm16(struct dec *d, uint8_t mod, uint8_t rm)
+DEC_INLINE int modrm16(struct dec *d, uint8_t mod, uint8_t rm)
 {
 	if (mod == 1)
 		return modrm_disp(d, 1);
@@ -21,7 +25,7 @@ static int modrm16(struct dec *d, uint8_t mod, uint8_t rm)
 	return INSN_OK;
 }
 
-static int modrm32(struct dec *d, uint8_t mod, uint8_t rm)
+DEC_INLINE int modrm32(struct dec *d, uint8_t mod, uint8_t rm)
 {
 	struct insn *in = d->in;
 	int err;
@@ -43,7 +47,7 @@ static int modrm32(struct dec *d, uint8_t mod, uint8_t rm)
 }
 
 /* Everything after ModRM up to the immediates. */
-int insn_dec_modrm_rest(struct dec *d)
+DEC_INLINE int insn_dec_modrm_rest(struct dec *d)
 {
 	struct insn *in = d->in;
 	uint8_t mod = in->modrm >> 6, rm = in->modrm & 7;
@@ -52,3 +56,5 @@ int insn_dec_modrm_rest(struct dec *d)
 		return INSN_OK;
 	return in->adsize16 ? modrm16(d, mod, rm) : modrm32(d, mod, rm);
 }
+
+#endif
