@@ -66,9 +66,18 @@ static inline void *kmemset(void *d, int c, size_t n)
     __asm__ volatile("rep stosb" : "+D"(dd), "+c"(bytes) : "a"(v) : "memory");
     return d;
 }
+/* Four bytes a step while they match (x86 reads unaligned words), then the
+ * first differing byte decides, as the byte loop would. */
 static inline int kmemcmp(const void *a, const void *b, size_t n)
 {
     const unsigned char *x = a, *y = b;
+    for (; n >= 4; n -= 4, x += 4, y += 4) {
+        uint32_t u, v;
+        __builtin_memcpy(&u, x, 4);
+        __builtin_memcpy(&v, y, 4);
+        if (u != v)
+            break;
+    }
     for (; n; n--, x++, y++)
         if (*x != *y) return *x - *y;
     return 0;

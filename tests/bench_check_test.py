@@ -40,6 +40,15 @@ def main():
     if bench_check.judge(run_with(tmp, 3001, 300), base)[2] != 1:
         print("FAIL: a figure missing from the run is not counted missing")
         fails += 1
+    key = next(iter(bench_check.LIMITS))
+    over = dict(base["figures"], **{key: bench_check.LIMITS[key] + 1})
+    lb = dict(base, figures=dict(over, **{key: bench_check.LIMITS[key] + 1}))
+    if bench_check.judge(over, lb)[1] != 1:
+        print("FAIL: a figure past its target (equal to its baseline) is not a failure")
+        fails += 1
+    if bench_check.judge(dict(over, **{key: bench_check.LIMITS[key]}), lb)[1] != 0:
+        print("FAIL: a figure at its target fails")
+        fails += 1
     print("bench_check_test: %s" % ("ok" if not fails else "%d failed" % fails))
     return 1 if fails else 0
 
