@@ -100,7 +100,9 @@ static int choose_region(struct djprobe *d, const struct dj_strategy_desc *sd)
     if (!r && sd->analysis && (a = label_inside(k, d->addr + d->len)))   /* other code may jump to it */
         r = refuse(d, "%s: the symbol at %08x %s starts inside the region", "H4", a);
     if (!r && sd->analysis && (a = xref_branch_into(d->addr, d->addr + d->len, k->addr, k->addr + k->size)))
-        r = refuse(d, "%s: a branch in another function, at %08x %s, lands inside the region", "H4", a);
+        r = a == XREF_UNKNOWN
+            ? refuse(d, "%s: the branch index could not be built (out of memory), so no region at %08x %s is known free", "H4", d->addr)
+            : refuse(d, "%s: a branch in another function, at %08x %s, lands inside the region", "H4", a);
     if (!r && fixup_in(d->addr, d->addr + d->len))
         r = refuse(d, "%s: an instruction with an exception fixup is inside, at %08x %s", "H12", d->addr);
     return r;
