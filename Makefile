@@ -231,7 +231,7 @@ test: deps
 	$(Q)$(call interruptible,$(PYTHON) tests/bench_check.py --boot)
 
 check-runner:
-	$(Q)$(PYTHON) tests/runner_test.py
+	$(Q)HOST32=$(HOST32) $(PYTHON) tests/runner_test.py
 check-noprobe:
 	$(Q)$(PYTHON) tests/noprobe_graph_test.py $(B)
 check-unwind:
