@@ -112,6 +112,10 @@ void lp_shadow_free(void *obj, uint32_t id);
 void lp_shadow_free_all(uint32_t id);
 extern bool lp_shadow_no_grace;       /* self-test control: free with no grace period */
 
+/* Self-test hook (lp-cells L10): kpatch's and ksplice's rendezvous calls it
+ * after each store to an entry, with how many of its 5 bytes are written. */
+extern void (*lp_entry_store_hook)(void *entry, int written);
+
 struct lp_stats {
     uint32_t enabled, disabled, refused, aborted, retries;   /* patches; kpatch/ksplice checks */
     uint32_t stuck, reversed, forced, nudged;                /* transitions (kgraft/livepatch) */

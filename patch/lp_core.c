@@ -174,6 +174,20 @@ struct lp_switch {
     uint8_t (*bytes)[5];
 };
 
+void (*lp_entry_store_hook)(void *entry, int written);
+
+/* An entry's five bytes, inside the rendezvous: one at a time, as
+ * text_store writes them. */
+static void entry_store(void *entry, const uint8_t b[5])
+{
+    int i;
+    for (i = 0; i < 5; i++) {
+        text_patch_store((uint8_t *)entry + i, b + i, 1);
+        if (lp_entry_store_hook)
+            lp_entry_store_hook(entry, i + 1);
+    }
+}
+
 static int rv_switch(void *arg)
 {
     struct lp_switch *w = arg;
@@ -181,7 +195,7 @@ static int rv_switch(void *arg)
     if (quiesce_scan_parked())               /* what ran since the pre-scan, the parked CPUs */
         return 1;
     for (i = 0; i < lp_nall(w->p); i++)
-        text_patch_store(lp_fn(w->p, i)->old_fn, w->bytes[i], 5);
+        entry_store(lp_fn(w->p, i)->old_fn, w->bytes[i]);
     return 0;
 }
 

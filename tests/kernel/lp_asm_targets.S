@@ -1,0 +1,36 @@
+/* Live-patch targets the compiler would not make (tests/kernel/lp_cells.c,
+ * test_livepatch.c): a patchable entry that crosses an 8-byte boundary (its
+ * 5-byte nop at 4 mod 8, listed in __mcount_loc as gcc lists its own), and
+ * code no CFI describes, where lp-cells L12 parks a thread above old A: the
+ * exact unwind of that thread is unreliable before it reaches A's frame. */
+#include "kernel/asm.h"
+
+    .text
+    .balign 8
+/* int lpa_four(void): 4; four bytes, so that lpa_crossing starts at 4 mod 8 */
+FUNC(lpa_four)
+    movb $4, %al
+    movzbl %al, %eax
+    ret
+END(lpa_four)
+
+/* int lpa_crossing(void): 1; its entry's nop covers bytes 4-8 mod 8 */
+FUNC(lpa_crossing)
+    .byte 0x0f, 0x1f, 0x44, 0x00, 0x00
+    movl $1, %eax
+    ret
+END(lpa_crossing)
+    .pushsection __mcount_loc, "a"
+    .long lpa_crossing
+    .popsection
+
+/* void lpa_undescribed(void): no CFI (kernel/unwind.undescribed); a thread
+ * is parked at its second instruction, lpa_undescribed + 2 (no nops: the
+ * unwind table's audit takes them for padding) */
+    .globl lpa_undescribed
+    .type lpa_undescribed, @function
+lpa_undescribed:
+    movl %eax, %ecx
+    movl %ecx, %edx
+    ret
+    .size lpa_undescribed, . - lpa_undescribed
