@@ -256,6 +256,8 @@ void sched_irq_exit(struct trapframe *tf)
         sched_irq_hook(tf);           /* every interrupt a thread took (landing statistics) */
     if (!sched_running || !t || !c->need_resched)
         return;
+    if (!t->is_idle && !tf_is_user(tf))
+        lp_preempt_point();           /* livepatch: a thread the kick leaves here checks its own stack */
     if (!t->is_idle && !tf_is_user(tf) && (sched_preempt_model != PREEMPT_FULL || c->preempt_count))
         return;                       /* user mode is preemptible under every model */
     if (!sched_bug_fire(SCHED_BUG_STALE_EIP)) {

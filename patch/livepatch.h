@@ -92,6 +92,11 @@ int lp_force(char *err, size_t errlen);
 void lp_safe_point(void);
 /* A kernel thread's main-loop wait: a safe point for as long as it sleeps
  * there (kGraft's kthread freezer point), so kgraft switches it asleep. */
+/* kernel/sched.c, an interrupt's exit to a kernel thread that may be
+ * preempted there (interrupts off): under livepatch, a thread not yet
+ * switched checks its own stack and switches if it holds no version it
+ * leaves (a CPU-bound thread the kick leaves on its CPU). */
+void lp_preempt_point(void);
 struct waitq;
 void lp_safe_wait(struct waitq *wq, bool (*cond)(void *), void *arg);
 struct thread;
@@ -119,6 +124,7 @@ extern void (*lp_entry_store_hook)(void *entry, int written);
 struct lp_stats {
     uint32_t enabled, disabled, refused, aborted, retries;   /* patches; kpatch/ksplice checks */
     uint32_t stuck, reversed, forced, nudged;                /* transitions (kgraft/livepatch) */
+    uint32_t self;                    /* livepatch: threads that switched themselves (lp_preempt_point) */
     uint64_t stopped_ns;                                     /* other CPUs parked (kpatch/ksplice) */
     uint32_t passes;                  /* kgraft/livepatch: passes over every thread */
     uint64_t pass_ns;                 /* the patcher's time in them (not the sleeps between) */

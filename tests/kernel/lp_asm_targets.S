@@ -7,12 +7,13 @@
 
     .text
     .balign 8
-/* int lpa_four(void): 4; four bytes, so that lpa_crossing starts at 4 mod 8 */
-FUNC(lpa_four)
-    movb $4, %al
-    movzbl %al, %eax
+/* int lpa_pad4(void): 1, in four bytes, so that lpa_crossing starts at
+ * 4 mod 8: the first entry that crosses */
+FUNC(lpa_pad4)
+    xorl %eax, %eax
+    incl %eax
     ret
-END(lpa_four)
+END(lpa_pad4)
 
 /* int lpa_crossing(void): 1; its entry's nop covers bytes 4-8 mod 8 */
 FUNC(lpa_crossing)

@@ -460,7 +460,7 @@ static bool cell_l11(char *why, size_t n)
 {
     struct gbound b;
     struct thread *t;
-    uint32_t sw;
+    uint32_t sw, self;
     int rc, want = lp_model == LP_KGRAFT ? 1 : 0;
     if (ncpu < 2)
         return ksnprintf(why, n, "needs 2 CPUs"), false;
@@ -472,16 +472,22 @@ static bool cell_l11(char *why, size_t n)
     while (!(started && READ_ONCE(t->on_cpu) && t->cpu == 1) && !gbound_expired(&b))
         thread_sleep_ns(100000);
     sw = t->nvcsw + t->nivcsw;
+    self = lp_stats.self;
     rc = lp_enable(&p_b, err, sizeof err);
     sw = t->nvcsw + t->nivcsw - sw;
-    kprintf("lp-cells:   apply beside a CPU-bound thread on cpu 1: %s%s%s (it left its CPU %u times)\n",
-            rc_name(rc), rc ? ": " : "", rc ? err : "", sw);
+    self = lp_stats.self - self;
+    kprintf("lp-cells:   apply beside a CPU-bound thread on cpu 1: %s%s%s (it left its CPU %u times; threads "
+            "that switched themselves: %u)\n", rc_name(rc), rc ? ": " : "", rc ? err : "", sw, self);
     stop = 1;
     thread_join(t);
     if (rc > 0)
         lp_continue(err, sizeof err);
     settle(&p_b);
-    return !wrong_rc(rc, want, why, n, "the patch");
+    if (wrong_rc(rc, want, why, n, "the patch"))
+        return false;
+    if (lp_model == LP_LIVEPATCH && !sw && !self)
+        return ksnprintf(why, n, "done, but the thread neither left its CPU nor switched itself"), false;
+    return true;
 }
 
 /* L12: a thread stopped in code no CFI describes (lpa_undescribed), called
