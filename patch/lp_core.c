@@ -137,12 +137,10 @@ static int check_new(struct lp_patch *p, struct lp_func *f, char *err, size_t n)
     for (i = 0; i < p->nfuncs; i++) {
         struct lp_func *g = &p->funcs[i];
         uint32_t lo = (uint32_t)g->old_fn, hi = (o = ksym_lookup(lo)) ? o->addr + o->size : lo + 5;
-        if (v == lo && g == f)
-            return ksnprintf(err, n, "patch %s: the new %s is the old one (its entry would jump to itself)",
-                             p->name, f->name), -1;
         if (v == lo)
-            return ksnprintf(err, n, "patch %s: the new %s is %s, which this patch replaces", p->name, f->name,
-                             g->name), -1;
+            return ksnprintf(err, n, "patch %s: the new %s is %s%s", p->name, f->name,
+                             g == f ? "the old one" : g->name,
+                             g == f ? " (its entry would jump to itself)" : ", which this patch replaces"), -1;
         if ((v > lo && v < hi) || (lo > v && lo - v < k->size))
             return ksnprintf(err, n, "patch %s: the new %s at %p is inside the old %s, or holds it", p->name,
                              f->name, f->new_fn, g->name), -1;

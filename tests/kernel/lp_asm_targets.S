@@ -25,13 +25,18 @@ END(lpa_crossing)
     .long lpa_crossing
     .popsection
 
-/* void lpa_undescribed(void): no CFI (kernel/unwind.undescribed); a thread
- * is parked at its second instruction, lpa_undescribed + 2 (no nops: the
- * unwind table's audit takes them for padding) */
+/* void lpa_undescribed(volatile int *stop): no CFI (kernel/unwind.undescribed);
+ * spins until *stop unless stop is NULL.  L12 parks a thread at its second
+ * instruction, lpa_undescribed + 4 (no nops here: the unwind table's audit
+ * takes them for padding), and runs another in its loop. */
     .globl lpa_undescribed
     .type lpa_undescribed, @function
 lpa_undescribed:
-    movl %eax, %ecx
-    movl %ecx, %edx
-    ret
+    movl 4(%esp), %ecx
+    testl %ecx, %ecx
+    jz 2f
+1:  pause
+    cmpl $0, (%ecx)
+    je 1b
+2:  ret
     .size lpa_undescribed, . - lpa_undescribed

@@ -490,11 +490,13 @@ static bool cell_l11(char *why, size_t n)
     return true;
 }
 
-/* L12: a thread stopped in code no CFI describes (lpa_undescribed), called
- * from old A before A calls B: its exact unwind becomes unreliable before it
- * reaches A's frame.  No model may take it for a thread outside A: livepatch
- * must say its stack is unreliable and leave it unswitched. */
-static int call_a4(int x) { (void)x; return lpc_a4(); }
+/* L12: a thread in code no CFI describes (lpa_undescribed), called from
+ * old A before A calls B: its exact unwind becomes unreliable before it
+ * reaches A's frame.  No model may take it for a thread outside A, whether
+ * it is stopped there (livepatch must say its stack is unreliable and leave
+ * it unswitched) or running alone on its CPU (livepatch's own check at the
+ * kick, L11, must not switch it either). */
+static int call_a4(int x) { (void)x; return lpc_a4(NULL); }
 static bool has(const char *s, const char *want)
 {
     for (; *s; s++)
@@ -503,9 +505,9 @@ static bool has(const char *s, const char *want)
     return false;
 }
 
-static bool cell_l12(char *why, size_t n)
+static bool l12_stopped(char *why, size_t n)
 {
-    struct park pk = { (uint32_t)lpa_undescribed + 2, PARK_PREEMPT, other_cpu(), call_a4, 0, 0, 0, 0, 0, false,
+    struct park pk = { (uint32_t)lpa_undescribed + 4, PARK_PREEMPT, other_cpu(), call_a4, 0, 0, 0, 0, 0, false,
                        NULL };
     char said[sizeof err];
     int rc;
@@ -523,9 +525,43 @@ static bool cell_l12(char *why, size_t n)
         return false;
     if (wrong_rc(rc, expect_held(), why, n, "the patch"))
         return false;
-    if (lp_model == LP_LIVEPATCH && !has(said, "has an unreliable stack at <lpa_undescribed+0x2/"))
+    if (lp_model == LP_LIVEPATCH && !has(said, "has an unreliable stack at <lpa_undescribed+0x4/"))
         return ksnprintf(why, n, "the transition did not say the stack is unreliable: %s", said), false;
     return true;
+}
+
+static void a4_spin_main(void *arg) { (void)arg; started = 1; ret = lpc_a4(&stop); }
+
+static bool l12_running(char *why, size_t n)
+{
+    struct gbound b;
+    struct thread *t;
+    int rc;
+    stop = started = ret = 0;
+    t = thread_create("lp-a4-spin", a4_spin_main, NULL, 1u << 1);
+    if (!t)
+        return ksnprintf(why, n, "no thread"), false;
+    gbound_start(&b, GBOUND_ALL, 2000, 0);
+    while (!(started && READ_ONCE(t->on_cpu) && t->cpu == 1) && !gbound_expired(&b))
+        thread_sleep_ns(100000);
+    rc = lp_enable(&p_a4b, err, sizeof err);
+    kprintf("lp-cells:   apply with a thread running in undescribed code above old A, alone on cpu 1: %s%s%s\n",
+            rc_name(rc), rc ? ": " : "", rc ? err : "");
+    stop = 1;
+    thread_join(t);
+    if (rc > 0 && lp_continue(err, sizeof err))
+        return ksnprintf(why, n, "still in transition once the thread left: %s", err), settle(&p_a4b), false;
+    settle(&p_a4b);
+    if (mixed(ret, why, n, "the thread running above old A"))
+        return false;
+    return !wrong_rc(rc, expect_held(), why, n, "the patch");
+}
+
+static bool cell_l12(char *why, size_t n)
+{
+    if (ncpu < 2)
+        return ksnprintf(why, n, "needs 2 CPUs"), false;
+    return l12_stopped(why, n) && l12_running(why, n);
 }
 
 static const struct { const char *name, *what; bool (*fn)(char *, size_t); } cells[] = {
@@ -540,7 +576,7 @@ static const struct { const char *name, *what; bool (*fn)(char *, size_t); } cel
     { "L9", "a call inside the dispatcher across a completion and the next start", cell_l9 },
     { "L10", "an NMI on another CPU in the middle of an entry's write", cell_l10 },
     { "L11", "a CPU-bound thread alone on its CPU, outside every patched function", cell_l11 },
-    { "L12", "a thread stopped in undescribed code above old A", cell_l12 },
+    { "L12", "a thread stopped, or running, in undescribed code above old A", cell_l12 },
 };
 
 static bool chosen(const char *name)

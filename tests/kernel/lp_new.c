@@ -70,9 +70,9 @@ int lpcn3_a(void)
     return 3 << 8 | lpc_b();
 }
 
-int lpcn_a4(void)
+int lpcn_a4(volatile int *stop)
 {
-    lpa_undescribed();
+    lpa_undescribed(stop);
     return 2 << 8 | lpc_b();
 }
 

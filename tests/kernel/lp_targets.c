@@ -61,10 +61,10 @@ LP_TARGET int lpc_a3(void)
 }
 
 /* lpc_a2 with a callee in code no CFI describes (lp_asm_targets.S): a
- * thread parked there has an unreliable stack above A (L12). */
-LP_TARGET int lpc_a4(void)
+ * thread stopped or spinning there has an unreliable stack above A (L12). */
+LP_TARGET int lpc_a4(volatile int *stop)
 {
-    lpa_undescribed();
+    lpa_undescribed(stop);
     return 1 << 8 | lpc_b();
 }
 
