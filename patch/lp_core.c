@@ -118,15 +118,19 @@ static const char *patch_name_of(const struct lp_func *v)
 }
 
 /* Where calls of f are sent: the first byte of a function in kernel text,
- * not inside any function p replaces (f's own included: its entry would
- * jump to itself, or into its own body) nor holding one, and not an entry a
- * patch redirects (calls would go on to that version; two such patches
- * would send calls round for ever).  Text lock held. */
+ * not inside a function p replaces (f's own included: its entry would jump
+ * to itself, or into its own body), and not an entry a patch redirects
+ * (calls would go on to that version; two such patches would send calls
+ * round for ever).  Only a new function that starts like an entry (the nop
+ * or a jump) or lies inside a function is compared with every function p
+ * replaces: a patch of 100 checks no 10,000 pairs.  Text lock held. */
 static int check_new(struct lp_patch *p, struct lp_func *f, char *err, size_t n)
 {
-    uint32_t v = (uint32_t)f->new_fn;
-    const struct ksym *k = ksym_lookup(v), *o;
-    struct lp_site *s = site_of(v);
+    uint32_t v = (uint32_t)f->new_fn, in;
+    const uint8_t *b = f->new_fn;
+    const struct ksym *k = ksym_lookup(v), *o = ksym_lookup(v - 1);
+    struct lp_site *s;
+    bool entry;
     int i;
     if (!k)
         return ksnprintf(err, n, "patch %s: the new %s at %p is not kernel text", p->name, f->name,
@@ -134,18 +138,19 @@ static int check_new(struct lp_patch *p, struct lp_func *f, char *err, size_t n)
     if (k->addr != v)
         return ksnprintf(err, n, "patch %s: the new %s at %p is not the first byte of a function (it is "
                          "%s+%#x)", p->name, f->name, f->new_fn, k->name, v - k->addr), -1;
-    for (i = 0; i < p->nfuncs; i++) {
+    in = o && o->addr < v && v - o->addr < o->size ? o->addr : 0;   /* v is a label inside o */
+    entry = !kmemcmp(b, lp_nop5, 5) || b[0] == 0xE9;               /* v may be a patchable entry */
+    for (i = 0; (entry || in) && i < p->nfuncs; i++) {
         struct lp_func *g = &p->funcs[i];
-        uint32_t lo = (uint32_t)g->old_fn, hi = (o = ksym_lookup(lo)) ? o->addr + o->size : lo + 5;
-        if (v == lo)
+        if (v == (uint32_t)g->old_fn)
             return ksnprintf(err, n, "patch %s: the new %s is %s%s", p->name, f->name,
                              g == f ? "the old one" : g->name,
                              g == f ? " (its entry would jump to itself)" : ", which this patch replaces"), -1;
-        if ((v > lo && v < hi) || (lo > v && lo - v < k->size))
-            return ksnprintf(err, n, "patch %s: the new %s at %p is inside the old %s, or holds it", p->name,
-                             f->name, f->new_fn, g->name), -1;
+        if (in == (uint32_t)g->old_fn)
+            return ksnprintf(err, n, "patch %s: the new %s at %p is inside the old %s", p->name, f->name,
+                             f->new_fn, g->name), -1;
     }
-    if (s && s->top)
+    if (entry && (s = site_of(v)) && s->top)
         return ksnprintf(err, n, "patch %s: the new %s is %s, whose entry patch %s redirects", p->name, f->name,
                          s->name, patch_name_of(s->top)), -1;
     return 0;
