@@ -60,7 +60,7 @@ void text_store8(void *dst, const uint8_t old[8], const uint8_t new[8])
     if (va & 7)
         panic("text_store8: %p is not 8-aligned", dst);
     if (!pte || !(*pte & PTE_P) || !apte)
-        panic("text_write: destination %08x or alias %08x is not mapped", va, alias);
+        panic("text_store8: destination %08x or alias %08x is not mapped", va, alias);
     kmemcpy(&o, old, 8);
     kmemcpy(&w, new, 8);
     cli();                                       /* keep this CPU's slot ours */

@@ -90,13 +90,14 @@ int lp_force(char *err, size_t errlen);
  * stack (the idle loop, the return to user mode, a kernel thread's main
  * loop); under kgraft and livepatch it switches to the target universe. */
 void lp_safe_point(void);
+/* kernel/sched.c, an interrupt's exit to kernel code with a reschedule
+ * pending (the kick's IPI; interrupts off), under every preemption model:
+ * under livepatch, a thread not yet switched checks its own stack and
+ * switches if it holds no version it leaves (a CPU-bound thread the kick
+ * leaves on its CPU). */
+void lp_preempt_point(void);
 /* A kernel thread's main-loop wait: a safe point for as long as it sleeps
  * there (kGraft's kthread freezer point), so kgraft switches it asleep. */
-/* kernel/sched.c, an interrupt's exit to a kernel thread that may be
- * preempted there (interrupts off): under livepatch, a thread not yet
- * switched checks its own stack and switches if it holds no version it
- * leaves (a CPU-bound thread the kick leaves on its CPU). */
-void lp_preempt_point(void);
 struct waitq;
 void lp_safe_wait(struct waitq *wq, bool (*cond)(void *), void *arg);
 struct thread;

@@ -199,7 +199,7 @@ static int stack_holds(const struct unwind_regs *start, bool switched, const str
 }
 
 /* A running thread checks its own stack (livepatch only: kgraft looks at
- * none) where an interrupt's exit may preempt it: the kick leaves a
+ * none) at an interrupt's exit with a reschedule pending: the kick leaves a
  * CPU-bound thread on its CPU when nothing else is runnable there, and it
  * never stops to be checked (before: lp-cells L11, "thread N (lp-cpu-bound)
  * is running" until the transition was reported stuck).  Linux's

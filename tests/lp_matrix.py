@@ -37,7 +37,7 @@ MODELS = {
 # (1 of 3 seeds in one run).
 MAY = {("torture", "livepatch+fp")}
 GAP = {"kpatch": " lpt_gap=500", "ksplice": " lpt_gap=500"}
-CELL = re.compile(r"^lp-cells: (L\d) \S+: (PASS|FAIL)(?:: (.*))?$", re.M)
+CELL = re.compile(r"^lp-cells: (L\d+) \S+: (PASS|FAIL)(?:: (.*))?$", re.M)
 TORTURE = re.compile(r"^!!! lp-torture: (mixed chain[^\n]*)|^lp-torture: (\d+) chains checked, (\d+) mixed", re.M)
 
 
