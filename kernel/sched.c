@@ -262,7 +262,11 @@ void sched_irq_exit(struct trapframe *tf)
     int from = c->id;
     if (t && !t->is_idle && sched_irq_hook)
         sched_irq_hook(tf);           /* every interrupt a thread took (landing statistics) */
-    if (!sched_running || !t || !c->need_resched || c->preempt_count)
+    if (!sched_running || !t || !c->need_resched)
+        return;
+    if (!t->is_idle && !tf_is_user(tf))
+        lp_preempt_point();           /* livepatch: a thread the kick leaves here checks its own stack */
+    if (c->preempt_count)
         return;                       /* the rule (top of file): idle threads too */
     if (!t->is_idle && !tf_is_user(tf) && sched_preempt_model != PREEMPT_FULL)
         return;                       /* user mode is preemptible under every model */
