@@ -119,9 +119,10 @@ KTEST(kheap_coalesces)
 }
 
 /* Sizes that do not fit in 32 bits are refused, never wrapped (issue 39,
- * item 13): kmalloc's rounding to 16 bytes, a page run of none or more
- * than there are, a shadow variable's header plus its size.  Nothing is
- * allocated. */
+ * item 13): kmalloc's rounding to 16 bytes, kmalloc_array's product, a
+ * page run of none or more than there are, a shadow variable's header plus
+ * its size.  Nothing is allocated. */
+#define HEAP_BYTES (8u << 20)
 KTEST(alloc_sizes_that_wrap_are_refused)
 {
     static const uint32_t big[4] = { 0xFFFFFFFFu, 0xFFFFFFF1u, 0xFFFFFFF0u - 16, 0x80000000u };
@@ -133,6 +134,9 @@ KTEST(alloc_sizes_that_wrap_are_refused)
             ktest_fail(ktest_ctx, __FILE__, __LINE__, "kmalloc(%#x) gave %p", big[i], p);
         KEXPECT(kzalloc(big[i]) == NULL);
     }
+    KEXPECT(kmalloc_array(0x40000000u, 4) == NULL);      /* 2^32 */
+    KEXPECT(kzalloc_array(0xFFFFFFFFu, 2) == NULL);
+    KEXPECT(kmalloc((size_t)(HEAP_BYTES + 1)) == NULL);  /* more than the heap */
     KEXPECT(palloc_contig(0) == NULL);
     KEXPECT(palloc_contig(0xFFFFFFFFu) == NULL);
     KEXPECT(palloc_contig_raw(0) == NULL);
