@@ -73,8 +73,8 @@ void *kmalloc(size_t n)
 {
     uint32_t f;
     struct chunk *c;
-    if (!size_align(n ? n : 1, 16, &n) || n > HEAP_PAGES * PAGE_SIZE)
-        return NULL;                         /* rounding would wrap, or more than the heap */
+    if (!size_align(n ? n : 1, 16, &n))
+        return NULL;                         /* rounding would wrap it to a small block */
     f = spin_lock_irqsave(&hlock);
     c = take(n);
     if (c) used_bytes += c->size;

@@ -21,9 +21,9 @@ void *palloc_contig_raw(uint32_t npages);        /* not zeroed */
 void pfree(void *page);
 uint32_t palloc_free_count(void);
 
-/* NULL for a size beyond the heap, or one that does not fit in 32 bits once
- * rounded (kernel/size.h); kmalloc_array: n * each bytes, NULL where that
- * product does not fit (never a wrapped, smaller block). */
+/* NULL for a size the heap cannot give, or one that does not fit in 32 bits
+ * once rounded to 16 (kernel/size.h); kmalloc_array: n * each bytes, NULL
+ * where that product does not fit (never a wrapped, smaller block). */
 void *kmalloc(size_t n);
 void *kzalloc(size_t n);
 void *kmalloc_array(uint32_t n, uint32_t each);

@@ -25,10 +25,8 @@ static bool is_used(uint32_t pfn) { return used_map[pfn / 32] >> (pfn % 32) & 1;
 static void reserve(uint32_t addr, uint32_t len)
 {
     uint32_t pfn, last;
-    if (!len)
-        return;
-    if (!size_add(addr, len - 1, &last))
-        last = UINT32_MAX;                   /* to the top, not wrapped to the bottom */
+    if (!size_last(addr, len, &last))
+        return;                              /* empty; past 2^32: to the top, not wrapped */
     for (pfn = addr / PAGE_SIZE; pfn <= last / PAGE_SIZE && pfn < NPAGES; pfn++)
         if (!is_used(pfn)) { mark(pfn, true); nfree--; }
 }

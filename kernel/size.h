@@ -23,4 +23,14 @@ static inline bool size_align(uint32_t x, uint32_t a, uint32_t *r)
     *r &= ~(a - 1);
     return true;
 }
+/* The last byte of [addr, addr + len): false for an empty range; a range
+ * past 2^32 ends at 0xFFFFFFFF, not wrapped to the bottom. */
+static inline bool size_last(uint32_t addr, uint32_t len, uint32_t *last)
+{
+    if (!len)
+        return false;
+    if (!size_add(addr, len - 1, last))
+        *last = UINT32_MAX;
+    return true;
+}
 #endif

@@ -11,6 +11,9 @@
  * checked: exit code 0).  main(2000003): uret_jo calls uret_ja, which calls
  * uret_jb, which longjmps back into uret_jo (two probed frames left without
  * a return); uret_jo then overwrites that stack and returns 5.
+ * main(2000005): the same without overwriting the stack (the left frames'
+ * words still hold the trampoline's address), then uret_jo once more
+ * without the longjmp: uret_ja and uret_jb return through the same slots.
  * main(2000004): uret_lbl called with %ebx live, which must come back as it
  * was (uret_lbl_mid is a global label inside uret_lbl, after it saved %ebx). */
 #include "user/ulib.h"
@@ -65,7 +68,13 @@ static void co_init(void)
 
 /* A frame left by a longjmp across two probed frames. */
 static void *jb[5];
-NOIPA int uret_jb(void) { __builtin_longjmp(jb, 1); }
+static int jump_out = 1, scrub_left = 1;
+NOIPA int uret_jb(void)
+{
+    if (jump_out)
+        __builtin_longjmp(jb, 1);
+    return 1;
+}
 NOIPA int uret_ja(void)
 {
     int r = uret_jb();
@@ -84,7 +93,8 @@ NOIPA int uret_jo(void)
 {
     if (__builtin_setjmp(jb) == 0)
         uret_ja();
-    scrub();                            /* the left frames' stack is reused */
+    if (scrub_left)
+        scrub();                        /* the left frames' stack is reused */
     return 5;
 }
 
@@ -141,6 +151,11 @@ int main(int n)
         want("uret_co", 10, co_ret, 11);
     } else if (n == 2000003) {
         want("uret_jo", 0, uret_jo(), 5);
+    } else if (n == 2000005) {
+        scrub_left = 0;
+        want("uret_jo", 0, uret_jo(), 5);   /* left frames whose words stay */
+        jump_out = 0;
+        want("uret_jo", 1, uret_jo(), 5);   /* the same slots, returned through */
     } else if (n == 2000004) {
         lbl_check();
     } else if (n >= 1000000) {          /* retprobe-torture: rounds until n - 1000000 ms passed */

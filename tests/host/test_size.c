@@ -1,7 +1,8 @@
 /* Host unit tests for kernel/size.h: 32-bit size arithmetic that says when a
  * result does not fit instead of wrapping (issue 39, item 13): the return
  * probes' pools (header + maxactive instances), kmalloc's rounding to 16
- * bytes and kmalloc_array's products, at and around 2^32. */
+ * bytes and kmalloc_array's products, palloc's reserved ranges, at and
+ * around 2^32. */
 #include "tests/host/check.h"
 #include "kernel/size.h"
 
@@ -31,5 +32,10 @@ int main(void)
     CHECK(!size_align(0xFFFFFFFFu, 16, &r));
     CHECK(!size_align(0xFFFFF001u, 4096, &r));
     CHECK(size_align(0xFFFFF000u, 4096, &r) && r == 0xFFFFF000u);
+    r = 7;
+    CHECK(!size_last(0, 0, &r) && r == 7);               /* empty: (addr + len - 1 would wrap) */
+    CHECK(size_last(0x1000, 0x1000, &r) && r == 0x1FFF);
+    CHECK(size_last(0xFFFFF000u, 0x2000, &r) && r == 0xFFFFFFFFu);   /* past 2^32: the top */
+    CHECK(size_last(0xFFFFFFFFu, 1, &r) && r == 0xFFFFFFFFu);
     return check_done("test_size");
 }

@@ -242,6 +242,32 @@ KTEST(uretprobe_frames_left_by_a_longjmp)
     uretprobe_unregister(&o);
 }
 
+/* The same frames left, their stack not reused (main(2000005)): their
+ * instances stay (their words still hold the trampoline's address), until
+ * the next calls of uret_ja and uret_jb return through the same slots:
+ * then the older instances of those slots are dropped as abandoned, not
+ * kept until the process exits. */
+KTEST(uretprobe_left_frames_dropped_when_their_slots_return)
+{
+    struct uretprobe o, a, b;
+    struct uretprobe_stats s0 = uretprobe_stats;
+    struct proc *p;
+    KASSERT(reg_h(ktest_ctx, &o, "uret_jo", ret_seen));
+    KASSERT(reg_h(ktest_ctx, &a, "uret_ja", ret_seen));
+    KASSERT(reg_h(ktest_ctx, &b, "uret_jb", ret_seen));
+    KASSERT((p = spawn(2000005)) != NULL);
+    KEXPECT_EQ(proc_wait(p), 0);
+    KEXPECT_EQ(o.nreturn, 2);
+    KEXPECT_EQ(a.nentry + b.nentry, 4);
+    KEXPECT_EQ(a.nreturn + b.nreturn, 2);
+    KEXPECT_EQ(uretprobe_stats.abandoned - s0.abandoned, 2);
+    KEXPECT_EQ(uretprobe_stats.exited - s0.exited, 0);
+    KEXPECT_EQ(uretprobe_stats.no_instance - s0.no_instance, 0);
+    uretprobe_unregister(&b);
+    uretprobe_unregister(&a);
+    uretprobe_unregister(&o);
+}
+
 /* uret_lbl_mid, a global label inside uret_lbl after its push %ebx, is not
  * a function's entry: refused, with why, the text and the heap unchanged;
  * uret_lbl then keeps %ebx (user/uret.c main(2000004)). */
