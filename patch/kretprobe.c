@@ -119,7 +119,7 @@ static int rp_entry(struct kprobe *kp, struct trapframe *tf)
  * trampoline's (its entry ran after another return probe's on the same
  * slot: a second probe on the function, or a tail call into it), that of
  * the next older instance of the same slot that holds a real one. */
-NOPROBE __attribute__((noinline)) static uint32_t real_ret(struct kretprobe_instance *ri)
+NOPROBE __attribute__((noipa)) static uint32_t real_ret(struct kretprobe_instance *ri)
 {
     uint32_t ra = ri->ret_addr;
     struct kretprobe_instance *o;
