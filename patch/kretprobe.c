@@ -115,20 +115,6 @@ static int rp_entry(struct kprobe *kp, struct trapframe *tf)
     return 0;
 }
 
-/* The real return address of ri's frame: ri's own, or, where ri saved the
- * trampoline's (its entry ran after another return probe's on the same
- * slot: a second probe on the function, or a tail call into it), that of
- * the next older instance of the same slot that holds a real one. */
-NOPROBE __attribute__((noipa)) static uint32_t real_ret(struct kretprobe_instance *ri)
-{
-    uint32_t ra = ri->ret_addr;
-    struct kretprobe_instance *o;
-    for (o = ri->next; ra == (uint32_t)kretprobe_trampoline && o; o = o->next)
-        if (o->slot == ri->slot)
-            ra = o->ret_addr;
-    return ra;
-}
-
 /* Called by the trampoline with IF=0 and tf built on the stack just below
  * the slot the return popped: the instance for that slot is the newest one
  * at or above it; newer ones below it belong to frames left without a
@@ -138,9 +124,9 @@ NOPROBE void kretprobe_tramp_handler(struct trapframe *tf)
     struct cpu *c = mycpu();
     struct thread *t = c->thread;
     uint32_t slot = (uint32_t)(tf + 1);
-    struct kretprobe_instance *ri = t->rp_pending;
+    struct kretprobe_instance *ri = t->rp_pending, *o;
     struct kretprobe *rp;
-    uint32_t prev = c->probe.running;
+    uint32_t prev = c->probe.running, ra;
     c->probe.running = 1;                 /* nested probe hits are missed: the list is ours */
     while (ri && ri->slot < slot && rp_bug != RP_BUG_LIFO) {
         __atomic_store_n(&t->rp_pending, ri->next, __ATOMIC_RELEASE);
@@ -152,7 +138,15 @@ NOPROBE void kretprobe_tramp_handler(struct trapframe *tf)
         panic("kretprobe: thread %d (%s) returned through the trampoline at stack %08x with no "
               "instance there (newest at %08x): its real return address is lost", t->tid, t->name, slot,
               ri ? ri->slot : 0);
-    tf->eip = real_ret(ri);               /* the handler's view; the return goes to ret_addr */
+    /* The handler sees the real return address: ri's own, or, where ri saved
+     * the trampoline's (its entry ran after another return probe's on the
+     * same slot: a second probe on the function, or a tail call into it),
+     * that of the next older instance of the same slot holding a real one.
+     * The return itself goes to ri's, through the trampoline again. */
+    for (ra = ri->ret_addr, o = ri->next; ra == (uint32_t)kretprobe_trampoline && o; o = o->next)
+        if (o->slot == ri->slot)
+            ra = o->ret_addr;
+    tf->eip = ra;
     rp = __atomic_load_n(&ri->pool->rp, __ATOMIC_ACQUIRE);
     if (rp && !(rp->kp.flags & KPROBE_DISABLED)) {
         if (rp->handler)
