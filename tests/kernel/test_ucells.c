@@ -348,7 +348,13 @@ KTEST(ucell_h7_orphan_not_reused_while_held)
     KASSERT(p && upk.hit && p->ustep == s);
     unreg_done = 0;
     t = thread_create("ucell-unreg", unreg, &u, CPUMASK_ALL);
-    KEXPECT(uc_done_within(&unreg_done, 20 * UC_WAIT_MS));
+    if (!uc_done_within(&unreg_done, 20 * UC_WAIT_MS)) {   /* (uprobe_bug=unbounded: it holds */
+        KEXPECT(uc_done_within(&unreg_done, 0));         /* uprobe_mutex; let the process go) */
+        KEXPECT_EQ(unpark(p), 0);
+        thread_join(t);
+        uprobe_wait_ms = saved;
+        return;
+    }
     KEXPECT(s->state == USITE_GOING && s->orphan && s->refs);   /* orphaned, still held */
     v = (struct uprobe){ .prog = "ucell", .symbol = "ut_h3", .pre_handler = nop_pre };
     KEXPECT_EQ(uprobe_register(&v, err, sizeof err), 0);
