@@ -29,6 +29,17 @@ const struct ksym *ksym_lookup(uint32_t addr)
     return addr < k->addr + (k->size ? k->size : 1) ? k : NULL;
 }
 
+/* Linear (the table is sorted by address, but an enclosing function may
+ * start any number of symbols before addr): for registration paths. */
+const struct ksym *ksym_enclosing(uint32_t addr)
+{
+    uint32_t i;
+    for (i = 0; i < ksym_nr && ksym_table[i].addr < addr; i++)
+        if (addr - ksym_table[i].addr < ksym_table[i].size)
+            return &ksym_table[i];
+    return NULL;
+}
+
 static int streq(const char *a, const char *b)
 {
     while (*a && *a == *b) { a++; b++; }

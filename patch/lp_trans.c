@@ -390,7 +390,7 @@ int lp_trans_finish(char *err, size_t n)
 int lp_trans_start(struct lp_patch *p, bool enable, char *err, size_t n)
 {
     int i;
-    ranges = kmalloc(sizeof *ranges * (lp_nall(p) + 1));
+    ranges = kmalloc_array((uint32_t)lp_nall(p) + 1, sizeof *ranges);
     if (!ranges)
         panic("livepatch: out of memory for %d ranges", lp_nall(p) + 1);
     __atomic_store_n(&target, enable ? LP_U_PATCHED : LP_U_UNPATCHED, __ATOMIC_SEQ_CST);

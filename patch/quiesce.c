@@ -635,7 +635,7 @@ int quiesce_tasks(int max_ms)
     for (tries = 0; k.left < 0; tries++) {          /* the snapshot; more threads than room: again */
         kfree(k.e);
         k.cap = 2 * thread_count() + 64;
-        if (tries == 8 || !(k.e = kmalloc(k.cap * sizeof *k.e)))
+        if (tries == 8 || !(k.e = kmalloc_array((uint32_t)k.cap, sizeof *k.e)))
             return -1;                              /* (a bound: the caller counts it busy) */
         k.n = 0; k.left = 0;
         rendezvous_run(tasks_rv, &k);

@@ -326,3 +326,47 @@ KTEST(ucell_h7_site_orphaned_then_reclaimed)
     uprobe_unregister(&v);
     uprobe_wait_ms = saved;
 }
+
+/* Issue 39, item 16: an orphaned site is not taken back while its process
+ * still steps its copy: a register meanwhile gets another site, and the
+ * step ends with its own site's fix-up; once the process left, the next
+ * register takes it back. */
+KTEST(ucell_h7_orphan_not_reused_while_held)
+{
+    static struct uprobe u, v, w;
+    char err[160];
+    struct proc *p;
+    struct thread *t;
+    struct usite *s;
+    int saved = uprobe_wait_ms;
+    uint32_t reclaimed = uprobe_stats.reclaimed_sites;
+    uprobe_wait_ms = UC_WAIT_MS;
+    u = (struct uprobe){ .prog = "ucell", .symbol = "ut_opt0_site", .pre_handler = nop_pre };
+    KASSERT(uprobe_register(&u, err, sizeof err) == 0);
+    s = u.site;
+    p = park(USER_XOL);                          /* the #BP taken, the copy not yet run */
+    KASSERT(p && upk.hit && p->ustep == s);
+    unreg_done = 0;
+    t = thread_create("ucell-unreg", unreg, &u, CPUMASK_ALL);
+    if (!uc_done_within(&unreg_done, 20 * UC_WAIT_MS)) {   /* (uprobe_bug=unbounded: it holds */
+        KEXPECT(uc_done_within(&unreg_done, 0));         /* uprobe_mutex; let the process go) */
+        KEXPECT_EQ(unpark(p), 0);
+        thread_join(t);
+        uprobe_wait_ms = saved;
+        return;
+    }
+    KEXPECT(s->state == USITE_GOING && s->orphan && s->refs);   /* orphaned, still held */
+    v = (struct uprobe){ .prog = "ucell", .symbol = "ut_h3", .pre_handler = nop_pre };
+    KEXPECT_EQ(uprobe_register(&v, err, sizeof err), 0);
+    KEXPECT(v.site != s);                        /* not the held orphan */
+    KEXPECT_EQ(uprobe_stats.reclaimed_sites, reclaimed);
+    KEXPECT_EQ(unpark(p), 0);                    /* its step ended with its own site's fix-up */
+    thread_join(t);
+    if (v.site)
+        uprobe_unregister(&v);
+    w = (struct uprobe){ .prog = "ucell", .symbol = "ut_h3", .pre_handler = nop_pre };
+    KEXPECT_EQ(uprobe_register(&w, err, sizeof err), 0);
+    KEXPECT_EQ(uprobe_stats.reclaimed_sites, reclaimed + 1);
+    uprobe_unregister(&w);
+    uprobe_wait_ms = saved;
+}
