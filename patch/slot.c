@@ -15,6 +15,11 @@
 
 static uint8_t *pool;
 static uint32_t used[NSLOTS / 32];
+/* Per slot: the kernel-text address whose code the slot runs (a detour
+ * buffer's probe address), or 0.  Plain words, read with no lock (stack
+ * checks in a rendezvous): set before the code is reachable, cleared when
+ * the slot is freed, after every check found nobody inside. */
+static uint32_t owner[NSLOTS];
 static int nused, next_hint;
 static struct spinlock slock = SPINLOCK_INIT("slot");
 
@@ -81,6 +86,8 @@ void slot_free_n(uint8_t *s, int n)
     if (!pool || s < pool || (s - pool) % SLOT_SIZE || i + n > NSLOTS)
         panic("slot_free: %p is not a slot", s);
     ASSERT(text_lock_held());             /* no rewrite pass may restore it */
+    for (k = 0; k < n; k++)
+        __atomic_store_n(&owner[i + k], 0, __ATOMIC_RELEASE);
     text_patch_forget(s, n * SLOT_SIZE);
     fill_ud2(s, n);                                      /* poison before reuse */
     f = spin_lock_irqsave(&slock);
@@ -101,6 +108,22 @@ bool slot_contains(uint32_t addr)
 }
 
 int slot_in_use(void) { return nused; }
+
+void slot_set_owner(uint8_t *s, int n, uint32_t text)
+{
+    int i = (int)(s - pool) / SLOT_SIZE, k;
+    if (!pool || s < pool || (s - pool) % SLOT_SIZE || i + n > NSLOTS)
+        panic("slot_set_owner: %p is not a slot", s);
+    for (k = 0; k < n; k++)
+        __atomic_store_n(&owner[i + k], text, __ATOMIC_RELEASE);
+}
+
+uint32_t slot_owner(uint32_t addr)
+{
+    if (!slot_contains(addr))
+        return 0;
+    return __atomic_load_n(&owner[(addr - (uint32_t)pool) / SLOT_SIZE], __ATOMIC_ACQUIRE);
+}
 
 /* For fault reports: is addr inside a slot that is currently free? */
 bool slot_is_free(uint32_t addr)
