@@ -124,11 +124,11 @@ static bool range_holds(const struct dj_range *r, uint32_t v, uint32_t h)
 
 static bool hit_ranges(struct scan *s, uint32_t v)
 {
-    uint32_t h = code_home(v);
+    uint32_t home = code_home(v);
     int i;
     bool any = false;
     for (i = 0; i < s->n; i++) {
-        if (range_holds(&s->r[i], v, h)) {
+        if (range_holds(&s->r[i], v, home)) {
             s->busy += !s->r[i].busy;
             s->r[i].busy = any = true;
         }
