@@ -6,7 +6,8 @@ Output (assembly, section .ksymtab, which linker.ld places last):
   ksym_nr:    entry count
   ksym_parts: {lo, hi, owner} per split part of a function (gcc's X.cold or
               X.cold.N in .text.unlikely: code of X outside X's symbol), with
-              X's first byte as owner, sorted by lo; ksym_parts_nr its count.
+              X's first byte as owner, sorted by lo; ksym_parts_nr its count,
+              ksym_parts_lo and ksym_parts_hi the span they lie in (0, 0: none).
               A part whose X is missing or not unique fails the build.
 Symbols without a size get the distance to the next symbol.
   --empty        write an empty table (first link)
@@ -71,6 +72,8 @@ def split_parts(syms):
 def emit(syms):
     parts = split_parts(syms)
     out = [HEADER, '    .section .ksymtab, "a"\n    .align 4\n',
+           "    .globl ksym_parts_lo, ksym_parts_hi\nksym_parts_lo:\n    .long 0x%08x\n"
+           "ksym_parts_hi:\n    .long 0x%08x\n" % ((parts[0][0], parts[-1][1]) if parts else (0, 0)),
            "    .globl ksym_parts, ksym_parts_nr\nksym_parts_nr:\n    .long %d\n" % len(parts),
            "ksym_parts:\n"]
     for lo, hi, owner, name, oname in parts:

@@ -38,7 +38,7 @@ const struct ksym *ksym_lookup(uint32_t addr)
 uint32_t ksym_part_owner(uint32_t addr)
 {
     uint32_t lo = 0, hi = ksym_parts_nr;
-    if (!hi || addr < ksym_parts[0].lo || addr >= ksym_parts[hi - 1].hi)
+    if (!hi || addr < ksym_parts_lo || addr >= ksym_parts_hi)
         return 0;
     while (hi - lo > 1) {                   /* the last part with lo <= addr */
         uint32_t mid = (lo + hi) / 2;

@@ -6,7 +6,7 @@
 #include "kernel/ksym.h"
 #include "kernel/fmt.h"
 
-uint32_t code_home(uint32_t a)
+uint32_t code_home_slow(uint32_t a)
 {
     uint32_t h;
     if ((h = slot_owner(a)))              /* a detour buffer: the probe's region */

@@ -111,7 +111,7 @@ static bool in_ranges(struct scan *s, uint32_t v)
 
 /* v, or its function's own text if v's code runs outside it (a detour
  * buffer, a split part: patch/codehome.h), is inside a range. */
-static bool inside(struct scan *s, uint32_t v)
+static inline __attribute__((always_inline)) bool inside(struct scan *s, uint32_t v)
 {
     uint32_t h;
     return in_ranges(s, v) || ((h = code_home(v)) != v && in_ranges(s, h));
@@ -302,13 +302,20 @@ static void scan_stack(struct scan *s, const struct unwind_regs *start, bool swi
     }
     if (err != UNWIND_END)
         mark_unrel(s, t, pc[n - 1], err, last_bad, exact && quiesce_unrel == QUIESCE_UNREL_BUSY);
-    for (a = ALIGN_UP(start->sp, 4); a + 4 <= hi; a += 4) {
+    a = ALIGN_UP(start->sp, 4);
+    if (exact) {                         /* the words only counted: the word scan's false positives */
+        for (; a + 4 <= hi; a += 4)
+            if (in_ranges(s, kretprobe_recover(a, *(uint32_t *)a)) && err == UNWIND_END)
+                *fp += !is_slot(slot, n, a);
+        return;
+    }
+    for (; a + 4 <= hi; a += 4) {
         uint32_t v = kretprobe_recover(a, *(uint32_t *)a);   /* behind a return probe's trampoline */
         if (!inside(s, v))
             continue;
         if (err == UNWIND_END)           /* the word scan's, in every mode */
             *fp += !is_slot(slot, n, a);
-        if (s->mode == DJ_SCAN_WORDS || (!exact && is_slot(fslot, nf, a)))
+        if (s->mode == DJ_SCAN_WORDS || is_slot(fslot, nf, a))
             mark_hit(s, t, v, a, "stack word", &djprobe_stats.stack_hits);
     }
 }

@@ -14,6 +14,8 @@
 #define NSLOTS   (SLOT_PAGES * PER_PAGE)
 
 static uint8_t *pool;
+uint32_t slot_pool_start;               /* (uint32_t)pool, for code_home's quick test */
+_Static_assert(SLOT_POOL_BYTES == SLOT_PAGES * PAGE_SIZE, "patch/slot.h: the pool's size");
 static uint32_t used[NSLOTS / 32];
 /* Per slot: the kernel-text address whose code the slot runs (a detour
  * buffer's probe address), or 0.  Plain words, read with no lock (stack
@@ -40,6 +42,7 @@ void slot_init(void)
     pool = palloc_contig(SLOT_PAGES);
     if (!pool)
         panic("slot: no %d contiguous pages for instruction slots", SLOT_PAGES);
+    slot_pool_start = (uint32_t)pool;
     for (i = 0; i < SLOT_PAGES * PAGE_SIZE / 4; i++)     /* still writable: no alias */
         ((uint32_t *)pool)[i] = 0x0B0F0B0Fu;             /* ud2 ud2 */
     for (i = 0; i < SLOT_PAGES; i++) {

@@ -23,4 +23,7 @@ int slot_in_use(void);
  * cleared by slot_free_n; slot_owner reads it with no lock (0: none). */
 void slot_set_owner(uint8_t *s, int n, uint32_t text);
 uint32_t slot_owner(uint32_t addr);
+/* The pool: [slot_pool_start, + SLOT_POOL_BYTES) once slot_init ran. */
+extern uint32_t slot_pool_start;
+#define SLOT_POOL_BYTES (SLOT_PAGES * 4096u)
 #endif

@@ -10,7 +10,7 @@ extern char lpw_buf_region[], lpwn_buf_region[];   /* absolute: the region's off
 int lpw_scrub(void);                        /* never called; a region at lpw_scrub_region */
 extern char lpw_scrub_region[];
 int lpw_cold(void), lpwn_cold(void);       /* call lpw_cold_callee from their .cold part */
-void lpw_cold_callee(void);
+__attribute__((cold)) void lpw_cold_callee(void);   /* cold: its caller's block goes to X.cold */
 int lpw_tramp(void), lpwn_tramp(void);     /* call lpw_callee, then B */
 void lpw_callee(void);
 

@@ -41,7 +41,6 @@ int lpw_scrub(void)
  * back into lpw_cold, which calls B.  lpw_cold_path is 1: the compiler
  * cannot know it. */
 volatile int lpw_cold_path = 1;
-__attribute__((cold, noipa)) void lpw_cold_callee(void) { __asm__ volatile(""); }
 
 LP_TARGET int lpw_cold(void)
 {
@@ -49,6 +48,8 @@ LP_TARGET int lpw_cold(void)
         lpw_cold_callee();
     return 1 << 8 | lpc_b();
 }
+
+__attribute__((noipa)) void lpw_cold_callee(void) { __asm__ volatile(""); }
 
 LP_TARGET int lpwn_cold(void)
 {
