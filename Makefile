@@ -64,7 +64,7 @@ all: $(B)/kernel.elf
 # 5-byte nop (0F 1F 44 00 00) where a patch writes its jump, and
 # __mcount_loc lists those entries (the layout of Linux's ftrace sites).
 LP_FENTRY := -pg -mfentry -mnop-mcount -mrecord-mcount
-LP_TARGETS := $(B)/tests/kernel/lp_targets.o $(B)/tests/kernel/lp_bench_targets.o
+LP_TARGETS := $(B)/tests/kernel/lp_targets.o $(B)/tests/kernel/lp_bench_targets.o $(B)/tests/kernel/lp_where_targets.o
 $(LP_TARGETS): KCFLAGS += $(LP_FENTRY)
 
 $(B)/%.o: %.c | $(G)/vectors.h

@@ -11,6 +11,7 @@
 #include "patch/insn/insn.h"
 #include "kernel/thread.h"
 #include "kernel/trap.h"
+#include "kernel/gdt.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
 #include "kernel/size.h"
@@ -161,19 +162,45 @@ NOPROBE void kretprobe_tramp_handler(struct trapframe *tf)
         __asm__ volatile("incl %0" : "+m"(c->probe.gen));   /* int3_sync_refs' progress */
 }
 
-uint32_t kretprobe_recover_slow(uint32_t slot, uint32_t ra)
+/* t's real return address listed for slot, or 0 (a tail call's instance
+ * holds the trampoline's address again: the one below it has the real). */
+static uint32_t listed(struct thread *t, uint32_t slot)
 {
     struct kretprobe_instance *ri;
+    for (ri = __atomic_load_n(&t->rp_pending, __ATOMIC_ACQUIRE); ri; ri = ri->next)
+        if (ri->slot == slot && ri->ret_addr != (uint32_t)kretprobe_trampoline)
+            return ri->ret_addr;
+    return 0;
+}
+
+/* The trampoline's address at slot is a return address (the instance
+ * listed for that slot), or the EIP of an interrupt frame taken on the
+ * trampoline's first instruction: its `ret` popped the slot just below the
+ * interrupted ESP, which the frame's EFLAGS now fill (SDM Vol. 3, 6.12.1:
+ * EIP, CS, EFLAGS upward), so the instance is listed for slot + 8. */
+uint32_t kretprobe_recover_slow(uint32_t slot, uint32_t ra)
+{
     struct thread *t;
+    uint32_t v;
     bool guard;
     if (rp_bug == RP_BUG_NO_RECOVER)
         return ra;
     if (!(t = thread_owning_stack(slot, &guard)))
         return 0;
-    for (ri = __atomic_load_n(&t->rp_pending, __ATOMIC_ACQUIRE); ri; ri = ri->next)
-        if (ri->slot == slot && ri->ret_addr != ra)   /* a tail call's: the trampoline again */
-            return ri->ret_addr;
+    if ((v = listed(t, slot)))
+        return v;
+    if (!guard && slot + 12 <= t->stack_hi && ((uint32_t *)slot)[1] == SEL_KCODE)
+        return listed(t, slot + 8);
     return 0;
+}
+
+uint32_t kretprobe_popped(uint32_t sp)
+{
+    struct thread *t;
+    bool guard;
+    if (rp_bug == RP_BUG_NO_RECOVER || !(t = thread_owning_stack(sp - 4, &guard)) || guard)
+        return 0;
+    return listed(t, sp - 4);
 }
 
 void kretprobe_thread_exit(struct thread *t)

@@ -66,14 +66,22 @@ int kretprobe_register(struct kretprobe *rp, char *err, size_t errlen);
 void kretprobe_unregister(struct kretprobe *rp);
 
 /* A stack word holding the trampoline's address at slot: the real return
- * address from the owning thread's pending list, 0 if none matches; any
- * other value as it is.  Lock free; for the unwinder and stack scans. */
+ * address from the owning thread's pending list (for slot, or for slot + 8
+ * when the word is an interrupt frame's EIP on the trampoline's first
+ * instruction), 0 if none matches; any other value as it is.  Lock free;
+ * for the unwinder and stack scans. */
 uint32_t kretprobe_recover_slow(uint32_t slot, uint32_t ra);
 extern char kretprobe_trampoline[];
 static inline uint32_t kretprobe_recover(uint32_t slot, uint32_t ra)
 {
     return ra == (uint32_t)kretprobe_trampoline ? kretprobe_recover_slow(slot, ra) : ra;   /* every stack word */
 }
+/* A thread stopped on the trampoline's first instruction with ESP sp: its
+ * `ret` popped the slot at sp - 4 and an interrupt frame overwrote it, so
+ * the real return address is only in its list: that, or 0.  Lock free; for
+ * the unwinder and backtraces (a word scan gets it from kretprobe_recover
+ * at the interrupt frame's EIP). */
+uint32_t kretprobe_popped(uint32_t sp);
 /* kernel/thread.c thread_exit: the exiting thread's pending instances. */
 struct thread;
 void kretprobe_thread_exit(struct thread *t);

@@ -9,6 +9,7 @@
  * tests/model/lptrans.pml: lp_kpatch (rv_switch), lp_naive; its lp_pop is
  * lp_sites_push(p, false) in trans_complete (lp_trans.c). */
 #include "patch/lp_int.h"
+#include "patch/codehome.h"
 #include "patch/poke.h"
 #include "kernel/ksym.h"
 #include "kernel/ipi.h"
@@ -287,14 +288,14 @@ static void match_tid(struct thread *t, void *arg)
 static void busy_why(struct lp_switch *w, char *err, size_t n, int tries)
 {
     int i;
-    char at[64] = "?";
+    char at[96] = "?";
     struct tid_name q = { -1, "?" };
     const struct ksym *k = NULL;
     for (i = 0; i < w->nr && !w->r[i].busy; i++)
         ;
     if (i < w->nr) {
         k = ksym_lookup(w->r[i].lo);
-        ksym_format(w->r[i].f.v, at, sizeof at);
+        code_home_format(w->r[i].f.v, at, sizeof at);
         q.tid = w->r[i].f.tid;
         thread_foreach(match_tid, &q);
     }

@@ -399,6 +399,7 @@ const struct hazard hazards[] = {
     { "H3-entry", hz_h3_callee, 1 }, { "H3-pushed", hz_h3_callee, 1 },
     { "H3-ret", hz_h3_callee, 1 }, { "H3-noframe", hz_h3_callee, 1 },
     { "H3-unreliable", hz_h3_callee, 1 }, { "H3-retprobe", hz_h3_callee, 1 },
+    { "H3-tramp", hz_h3_callee, 1 },
     { "H8-entry", hz_h8_callee, 1 }, { "H8-pushed", hz_h8_callee, 1 },
     { "H8-ret", hz_h8_callee, 1 }, { "H8-noframe", hz_h8_callee, 1 }, { "H8-self", hz_h8_self, 1 },
     { "H8-handler", hz_h8_handler, 2 }, { "H8-handler2", hz_h8_handler, 2 },
