@@ -4,8 +4,32 @@
 #include "kernel/ktest.h"
 #include "kernel/console.h"
 #include "kernel/mem.h"
+#include "kernel/param.h"
+#include "kernel/gbound.h"
+#include "kernel/x86.h"
+#include "kernel/thread.h"
+#include "kernel/cpu.h"
 
 extern const struct ktest __ktest_start[], __ktest_end[];
+
+int ktest_linger_ms;
+KPARAM_INT("ktest_linger", ktest_linger_ms, 0, 10000,
+           "self-tests: ms (guest) a holder thread stays on its CPU before it blocks");
+
+void ktest_linger(void)
+{
+    struct thread *me = thread_current();
+    uint32_t mask = me->affinity, last = 1u << (ncpu - 1);
+    struct gbound b;
+    if (!ktest_linger_ms)
+        return;
+    if (ncpu > 1 && (mask & last))
+        thread_set_affinity(last);            /* beside the tests (main is on cpu 0), not behind them */
+    gbound_start(&b, GBOUND_ALL, (uint32_t)ktest_linger_ms, 0);
+    while (!gbound_expired(&b))
+        pause();
+    thread_set_affinity(mask);
+}
 
 void ktest_fail(struct ktest_ctx *c, const char *file, int line, const char *fmt, ...)
 {

@@ -38,4 +38,13 @@ void ktest_fail(struct ktest_ctx *c, const char *file, int line, const char *fmt
     ktest_fail(ktest_ctx, __FILE__, __LINE__, "required %s", #cond); return; } } while (0)
 
 int ktest_run_selected(const char *filter);   /* returns the number failed */
+
+/* ktest_linger=MS: a self-test's holder thread calls ktest_linger() between
+ * saying where it is and blocking there; it then moves to the last CPU
+ * (beside the tests, which run on cpu 0) and spins there MS ms of guest
+ * time (0: returns at once).  A test that looks at the holder after a
+ * fixed wait instead of waiting for the block fails under it (the busy-host
+ * case of issue 39, made deterministic: scenario selftest-linger). */
+extern int ktest_linger_ms;
+void ktest_linger(void);
 #endif

@@ -3,6 +3,7 @@
  * kernel/hazard.c, for one hazard under every strategy: each cell undoes
  * what it caught, so the shell survives the broken strategies too). */
 #include "kernel/shell/shell.h"
+#include "kernel/ktest.h"
 #include "kernel/console.h"
 #include "kernel/thread.h"
 #include "kernel/clock.h"
@@ -29,6 +30,7 @@ int sh_callee(void)
 {
     if (park_hold && thread_current() == park_self) {
         park_asleep = 1;
+        ktest_linger();
         waitq_wait(&park_wq, park_go, NULL);
         park_asleep = 0;
     }

@@ -7,6 +7,7 @@
  * the word or the thread is gone.  The buffer's address is kept in statics:
  * a word on this thread's stack would hold the buffer itself. */
 #include "tests/kernel/hazard.h"
+#include "kernel/ktest.h"
 #include "tests/kernel/hazard_park.h"
 #include "tests/kernel/dj_targets.h"
 #include "patch/djprobe_int.h"
@@ -155,7 +156,7 @@ static __attribute__((noinline)) void hold_word(void)
     (void)word;
 }
 
-static void holder(void *arg) { (void)arg; hold_word(); }
+static void holder(void *arg) { (void)arg; ktest_linger(); hold_word(); }
 static void let_holder_go(void) { ho_go = 1; }
 
 static void expect_words(struct cell *c, int o, const char *who)

@@ -14,6 +14,7 @@
  * scans every thread inside the rendezvous, as before): BENCH "lp-stall".
  * Scenarios bench-lp-stall-icount and bench-lp-stall-10k. */
 #include "kernel/scenario.h"
+#include "kernel/ktest.h"
 #include "kernel/cpu.h"
 #include "kernel/clock.h"
 #include "kernel/console.h"
@@ -164,7 +165,7 @@ static uint32_t time_calls(int (*fn)(int), const char *kind, int want)
 }
 
 static volatile int hold_leave;
-static void holder(void *arg) { (void)arg; lpb_hold(&hold_leave); }
+static void holder(void *arg) { (void)arg; ktest_linger(); lpb_hold(&hold_leave); }
 
 static int call_cost(void)
 {

@@ -7,6 +7,7 @@
  * did not do what it claims (abort, wait, complete) and say so.
  * scenario=lp-cells [lp_cell=L1,L2,...] */
 #include "kernel/scenario.h"
+#include "kernel/ktest.h"
 #include "kernel/console.h"
 #include "kernel/param.h"
 #include "kernel/fmt.h"
@@ -145,8 +146,8 @@ static bool cell_l3(char *why, size_t n)
 }
 
 static volatile int stop, ret, started;
-static void forever_main(void *arg) { (void)arg; started = 1; ret = lpc_forever(&stop); }
-static void spin_main(void *arg) { (void)arg; started = 1; ret = lpc_spin_a(&stop); }
+static void forever_main(void *arg) { (void)arg; started = 1; ktest_linger(); ret = lpc_forever(&stop); }
+static void spin_main(void *arg) { (void)arg; started = 1; ktest_linger(); ret = lpc_spin_a(&stop); }
 static void nosafe_main(void *arg)
 {
     (void)arg;

@@ -40,6 +40,7 @@ int dj_callee(void)
 {
     if (dj_callee_hold) {
         dj_callee_asleep = 1;
+        ktest_linger();
         waitq_wait(&callee_wq, callee_go, NULL);
         dj_callee_asleep = 0;
         if (dj_callee_abandon) {

@@ -20,6 +20,7 @@ static volatile int rpt_entered;       /* calls of rpt_hold so far */
 NOIPA int rpt_hold(volatile int *leave, int v)
 {
     __atomic_add_fetch(&rpt_entered, 1, __ATOMIC_SEQ_CST);
+    ktest_linger();
     while (!*leave)
         thread_sleep_ns(1000000);
     return v;

@@ -126,6 +126,7 @@ static volatile int hold_leave, hold_in, hold_saw;
 static void holder(void *arg)
 {
     hold_in = 1;
+    ktest_linger();
     hold_saw = arg ? lpt_hold_forced(&hold_leave) : lpt_hold(&hold_leave);
 }
 
