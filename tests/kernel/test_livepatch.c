@@ -4,6 +4,7 @@
  * and a thread asleep inside a function being replaced: kpatch and ksplice
  * retry, then abort naming the thread and the function. */
 #include "kernel/ktest.h"
+#include "kernel/gbound.h"
 #include "kernel/mem.h"
 #include "kernel/thread.h"
 #include "kernel/cpu.h"
@@ -423,15 +424,19 @@ static void sh_fill(void *data, void *arg)
         ((uint32_t *)data)[k] = 0xC0FFEE;
 }
 
+/* rounds of alloc and free, then more until a reader has seen the object
+ * (a busy host may not have run one yet), up to 5 s of guest progress. */
 static int shadow_race(int rounds)
 {
     struct thread *t[NCPU_MAX];
+    struct gbound b;
     int i, n = 0;
     sh_stop = sh_bad = sh_seen = 0;
     for (i = 1; i < ncpu && i < NCPU_MAX; i++)
         if ((t[n] = thread_create("sh-reader", sh_reader, NULL, 1u << i)))
             n++;
-    for (i = 0; i < rounds; i++) {
+    gbound_start(&b, GBOUND_ALL, 5000, 0);
+    for (i = 0; i < rounds || (n && !sh_seen && !gbound_expired(&b)); i++) {
         if (!lp_shadow_alloc(&sh_obj, SH_ID, 64, sh_fill, NULL))
             break;
         thread_sleep_ns(20000);
