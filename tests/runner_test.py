@@ -648,6 +648,52 @@ def hang_says_so():
         shutil.rmtree(tmp)
 
 
+def generated_tables():
+    """issue 39 item 22: what each strategy and live-patch model fails is
+    rendered from a run's committed data (tests/matrix.json,
+    tests/lp-matrix.json) into README.md and docs/ (tests/gentable.py); every
+    such table must be what its data renders, and must be there.  An edited
+    figure, a table cut short and a missing end marker are each caught."""
+    import gentable
+    import matrix
+    import lp_matrix
+
+    def render(tool, data, name):
+        for mod in (matrix, lp_matrix):
+            got = mod.render(tool, data, name)
+            if got is not None:
+                return got
+        return None
+    want = [(p, mod.TOOL, n) for mod in (matrix, lp_matrix) for p, n in mod.BLOCKS]
+    bad = gentable.check(render, want)
+    if bad:
+        fail("generated tables", "; ".join(bad[:3]))
+    def edit_row(path, k):
+        """path's text with the last cell of its first generated block's k-th row rewritten by hand."""
+        text = open(os.path.join(ROOT, path)).read()
+        m = gentable.BLOCK.search(text)
+        rows = [l for l in m.group(4).splitlines() if l.startswith("| ") and "---" not in l][1:]
+        row = rows[k]
+        cells = row.rstrip(" |").split(" | ")
+        new = " | ".join(cells[:-1] + ["none" if not cells[-1].startswith("none") else "L1"]) + " |"
+        return text[:m.start(4)] + m.group(4).replace(row, new, 1) + text[m.end(4):]
+    readme = open(os.path.join(ROOT, "README.md")).read()
+    m = gentable.BLOCK.search(readme)
+    gone = readme[:m.start()] + readme[m.end():]
+    stray = readme + gentable.begin(lp_matrix.TOOL, lp_matrix.DATA, "lp-fails")
+    for what, path, text in (("a figure edited by hand", "README.md", edit_row("README.md", 4)),
+                             ("a row changed", os.path.join("docs", "hazards.md"),
+                              edit_row(os.path.join("docs", "hazards.md"), 0)),
+                             ("a table taken out", "README.md", gone),
+                             ("a table without its end marker", "README.md", stray)):
+        if text == open(os.path.join(ROOT, path)).read():
+            fail("generated tables", "the control %r changed nothing in %s: its anchor text is gone" % (what, path))
+        if not gentable.check(render, want, {path: text}):
+            fail("generated tables", "%s in %s went unnoticed" % (what, path))
+    ok("%d generated tables are what tests/matrix.json and tests/lp-matrix.json render (an edited figure, a "
+       "changed row, a table taken out, one without its end marker are caught)" % len(want))
+
+
 def no_outside_references():
     files = ["README.md", "Makefile"] + [os.path.join("docs", f) for f in os.listdir(os.path.join(ROOT, "docs"))] \
         + [os.path.join("tests", f) for f in os.listdir(HERE)
@@ -696,6 +742,7 @@ def main():
     shell_session()
     feeder_async_lines()
     hang_says_so()
+    generated_tables()
     no_outside_references()
     default_scenario_claims()
     boots()
