@@ -4,9 +4,9 @@
  * kernel/hazard.c, for one hazard under every strategy: each cell undoes
  * what it caught, so the shell survives the broken strategies too). */
 #include "kernel/shell/shell.h"
+#include "kernel/ktest.h"
 #include "kernel/console.h"
 #include "kernel/thread.h"
-#include "kernel/clock.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
 #include "kernel/fmt.h"
@@ -32,6 +32,7 @@ int sh_callee(void)
 {
     if (park_hold && thread_current() == park_self) {
         park_asleep = 1;
+        ktest_linger();
         waitq_wait(&park_wq, park_go, NULL);
         park_asleep = 0;
     }
@@ -45,16 +46,20 @@ static void park_main(void *arg)
     park_result = sh_mid_call(sh_callee);
 }
 
+static int sh_park_stop(void);
+
+/* The thread blocked in sh_callee, off its CPU (what park_ret and threads
+ * read is its saved state), within 2 s of guest progress. */
 static int sh_park_start(void)
 {
-    uint64_t end = clock_ns() + 2000000000ull;
     park_hold = 1;
     park_result = 0;
     if (!(park_t = thread_create("parked", park_main, NULL, CPUMASK_ALL)))
         return sh_err("out of memory");
-    while (!park_asleep && clock_ns() < end)
-        thread_sleep_ns(1000000);
-    return park_asleep ? 0 : sh_err("the parked thread did not fall asleep in 2 s");
+    if (ktest_wait_blocked(park_t, &park_wq, 2000))
+        return 0;
+    sh_park_stop();
+    return sh_err("the parked thread did not fall asleep in 2 s");
 }
 
 /* park returning: a worker (tests/kernel/hazard_park.h) stopped by a

@@ -7,11 +7,13 @@
  * did not do what it claims (abort, wait, complete) and say so.
  * scenario=lp-cells [lp_cell=L1,L2,...] */
 #include "kernel/scenario.h"
+#include "kernel/ktest.h"
 #include "kernel/console.h"
 #include "kernel/param.h"
 #include "kernel/fmt.h"
 #include "kernel/mem.h"
 #include "kernel/thread.h"
+#include "kernel/ksym.h"
 #include "kernel/cpu.h"
 #include "kernel/ipi.h"
 #include "kernel/gbound.h"
@@ -165,8 +167,30 @@ static bool cell_l3(char *why, size_t n)
 }
 
 static volatile int stop, ret, started;
-static void forever_main(void *arg) { (void)arg; started = 1; ret = lpc_forever(&stop); }
-static void spin_main(void *arg) { (void)arg; started = 1; ret = lpc_spin_a(&stop); }
+static void forever_main(void *arg) { (void)arg; started = 1; ktest_linger(); ret = lpc_forever(&stop); }
+static void spin_main(void *arg) { (void)arg; started = 1; ktest_linger(); ret = lpc_spin_a(&stop); }
+
+/* Is t inside the function named fn: stopped with fn in its exact chain,
+ * or running on cpu 1 and interrupted there (an IPI samples its EIP)? */
+static struct thread *volatile cpu1_thread;
+static volatile uint32_t cpu1_eip;
+static void sample(void *arg)
+{
+    (void)arg;
+    cpu1_thread = thread_current();
+    cpu1_eip = mycpu()->irq_depth == 1 ? mycpu()->intr_eips[0] : 0;
+}
+static bool inside(struct thread *t, const char *fn)
+{
+    const struct ksym *k = ksym_by_name(fn);
+    if (ktest_stopped_in(t, fn))
+        return true;
+    if (ncpu < 2 || !(t->affinity & 2u))
+        return false;
+    cpu1_thread = NULL;
+    smp_call_one(1, sample, NULL, true);
+    return cpu1_thread == t && cpu1_eip >= k->addr && cpu1_eip < k->addr + k->size;
+}
 static void nosafe_main(void *arg)
 {
     (void)arg;
@@ -175,21 +199,38 @@ static void nosafe_main(void *arg)
         thread_sleep_ns(1000000);    /* outside every patch, never at a safe point */
 }
 
-static struct thread *start(void (*fn)(void *), uint32_t affinity)
+/* A thread running fn, once it is inside the function named in (NULL: once
+ * it started), up to 5 s of guest progress: never after a fixed wait. */
+static struct thread *start(void (*fn)(void *), uint32_t affinity, const char *in)
 {
     struct thread *t;
+    struct gbound b;
     stop = ret = started = 0;
-    t = thread_create("lp-cell", fn, NULL, affinity);
-    while (t && !started)
+    if (!(t = thread_create("lp-cell", fn, NULL, affinity)))
+        return NULL;
+    gbound_start(&b, GBOUND_ALL, 5000, 0);
+    while (!(in ? inside(t, in) : started) && !gbound_expired(&b))
         thread_sleep_ns(1000000);
-    thread_sleep_ns(5000000);         /* well inside its loop */
+    if (in && !inside(t, in))
+        kprintf("lp-cells:   thread %d did not get inside %s within 5 s\n", t->tid, in);
     return t;
+}
+
+/* Until t has gone round its sleeping loop n more times (voluntary
+ * switches), up to 1 s of guest progress. */
+static void rounds(struct thread *t, uint32_t n)
+{
+    uint32_t v0 = READ_ONCE(t->nvcsw);
+    struct gbound b;
+    gbound_start(&b, GBOUND_ALL, 1000, 0);
+    while (READ_ONCE(t->nvcsw) - v0 < n && !gbound_expired(&b))
+        thread_sleep_ns(1000000);
 }
 
 /* L4: a function always on a stack: no hang, a report, no mixed calls. */
 static bool cell_l4(char *why, size_t n)
 {
-    struct thread *t = start(forever_main, CPUMASK_ALL);
+    struct thread *t = start(forever_main, CPUMASK_ALL, "lpc_forever");
     int rc = lp_enable(&p_fb, err, sizeof err), rc2 = 0;
     bool ok = true;
     kprintf("lp-cells:   apply under a function that never returns: %s%s%s\n", rc_name(rc), rc ? ": " : "",
@@ -198,7 +239,8 @@ static bool cell_l4(char *why, size_t n)
         rc2 = lp_disable(&p_fb, err, sizeof err);     /* reverse it */
         kprintf("lp-cells:   reverse: %s\n", rc_name(rc2));
     }
-    thread_sleep_ns(5000000);         /* a few more calls of B from the loop */
+    if (t)
+        rounds(t, 3);                 /* a few more calls of B from the loop */
     stop = 1;
     thread_join(t);
     if (ret < 0)
@@ -234,7 +276,7 @@ static bool cell_l5(char *why, size_t n)
     bool ok = true;
     if (ncpu < 2)
         return ksnprintf(why, n, "needs 2 CPUs"), false;
-    t = start(spin_main, 1u << 1);
+    t = start(spin_main, 1u << 1, "lpc_spin_a");
     rc = lp_enable(&p_sb, err, sizeof err);
     irq_saw = nmi_saw = 0;
     if (rc >= 0) {
@@ -295,7 +337,7 @@ static bool cell_l9(char *why, size_t n)
         return ksnprintf(why, n, "stacking 2 and 3: %s", err), settle(&p_ab3), settle(&p_ab), false;
     lpc_hold3 = 1;
     k = lpc_in3;
-    h = start(hold3_main, 1u << 0);             /* asleep inside A v3, on cpu 0 */
+    h = start(hold3_main, 1u << 0, NULL);       /* asleep inside A v3, on cpu 0 */
     for (tries = 0; tries < 2000 && lpc_in3 == k; tries++)
         thread_sleep_ns(1000000);
     rc = lp_disable(&p_ab3, err, sizeof err);
@@ -331,7 +373,7 @@ static bool cell_l9(char *why, size_t n)
  * function): livepatch's stack check switches it; kgraft waits and says so. */
 static bool cell_l6(char *why, size_t n)
 {
-    struct thread *t = start(nosafe_main, CPUMASK_ALL);
+    struct thread *t = start(nosafe_main, CPUMASK_ALL, NULL);   /* never at a safe point, from the start */
     int rc = lp_enable(&p_b, err, sizeof err), want = lp_model == LP_KGRAFT ? 1 : 0;
     bool ok = !wrong_rc(rc, want, why, n, "the patch");
     kprintf("lp-cells:   apply beside a thread with no safe point: %s%s%s\n", rc_name(rc), rc ? ": " : "",
