@@ -173,6 +173,11 @@ static void rule_before_code(void)
     CHECK(v.before_code);
     xmc_serialize(st, 0);
     CHECK_EQ(xmc_exec(st, 0, buf, buf, NEW, NEW, 5, xmc_clock(st), &v), XE_NONE);
+    /* bytes of the same line never stored to: not judged by their neighbours */
+    xmc_store(st, 0, 0x7, buf + 0x1000, buf + 0x1000, NEW, 1);
+    xmc_translate(st, buf + 0x1001, OLD, 4);
+    CHECK_EQ(xmc_exec(st, 1, buf + 0x1001, buf + 0x1001, OLD, OLD, 4, xmc_clock(st), &v), XE_NONE);
+    CHECK_EQ(xmc_exec(st, 1, buf + 0x1000, buf + 0x1000, NEW, NEW, 1, xmc_clock(st), &v), XE_VIOLATION);
     xmc_free(st);
 }
 

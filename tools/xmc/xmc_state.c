@@ -23,6 +23,7 @@ struct xpage {
     uint64_t chg[NLINE];           /* clock of the last store that may have changed the line */
     uint64_t pre[NLINE];           /* ... of the last store while no CPU had fetched from the page */
     uint64_t pre_pc[NLINE], pre_va[NLINE];    /* that store: its pc and address */
+    uint64_t pre_mask[NLINE];      /* bytes of the line ever stored to before that */
     int8_t pre_cpu[NLINE];         /* and its CPU, -1: none */
     uint64_t watched_at;           /* 0: never translated from */
     uint8_t *shadow;               /* PAGE bytes: memory as the checker last knew it */
@@ -211,6 +212,7 @@ static void store_pre(struct xmc_state *st, struct xpage *p, uint32_t off, int c
 {
     uint32_t line = off / LINE;
     uint64_t now = __atomic_load_n(&st->clock, __ATOMIC_RELAXED);
+    __atomic_fetch_or(&p->pre_mask[line], 1ull << (off % LINE), __ATOMIC_RELAXED);
     p->pre_cpu[line] = (int8_t)cpu;
     p->pre_pc[line] = pc;
     p->pre_va[line] = vaddr;
@@ -369,7 +371,7 @@ static void scan_byte(struct xmc_state *st, struct xscan *s, struct xmc_violatio
     int k;
     if (!p)
         return;
-    if (p->pre_cpu[line] >= 0 && p->pre[line] >= serial_at) {
+    if (p->pre_cpu[line] >= 0 && p->pre[line] >= serial_at && (p->pre_mask[line] >> (off % LINE) & 1)) {
         struct xmc_write w = { .id = p->pre[line], .pc = p->pre_pc[line], .cpu = p->pre_cpu[line],
                                .vaddr = p->pre_va[line], .phys = (phys + i) & ~(uint64_t)(LINE - 1) };
         w.vaddr &= ~(uint64_t)(LINE - 1);      /* same offset in the line as w.phys */
