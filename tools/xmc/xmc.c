@@ -20,7 +20,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = XMC_PLUGIN_API;
 struct xinsn {
     uint64_t vaddr, phys, translated_at;
     const uint8_t *haddr;                  /* memory now, in QEMU's RAM */
-    uint8_t len, serial, resolved;
+    uint8_t len, serial, resolved, hlt;
     uint8_t bytes[XMC_INSN_MAX];           /* as translated */
 };
 
@@ -131,11 +131,12 @@ static void report(const struct xmc_violation *v, int kind)
         v->w.vaddr, since);
 }
 
-/* INIT-SIPI: an AP waiting for its start-up IPI is idle in QEMU, and starts
- * in real mode at the vector's page (SDM Vol. 3A, "MP Initialization
- * Protocol Algorithm").  Its first instruction after a resume, if at a page
- * boundary below 1 MiB, is taken for such a start: serialized, as after
- * reset.  (A CPU woken from HLT resumes after its HLT, never there.) */
+/* INIT-SIPI: an AP waiting for its start-up IPI is halted (the firmware
+ * parks it with HLT) and idle in QEMU, and starts in real mode at the
+ * vector's page (SDM Vol. 3A, "MP Initialization Protocol Algorithm").  Its
+ * first instruction after a HLT or an idle spell, if at a page boundary
+ * below 1 MiB, is taken for such a start: serialized, as after reset.  (A
+ * CPU woken from HLT by an interrupt resumes after its HLT or in a handler.) */
 static uint8_t resumed[XMC_MAXCPU];
 
 static void on_idle(qemu_plugin_id_t id, unsigned int vcpu)
@@ -152,13 +153,18 @@ static void on_resume(qemu_plugin_id_t id, unsigned int vcpu)
         __atomic_store_n(&resumed[vcpu], 1, __ATOMIC_RELAXED);
 }
 
+static uint8_t ran[XMC_MAXCPU];            /* the vCPU has run an instruction */
+
 static void sipi_start(unsigned int vcpu, const struct xinsn *x)
 {
-    if (vcpu >= XMC_MAXCPU || !__atomic_load_n(&resumed[vcpu], __ATOMIC_RELAXED))
+    if (vcpu >= XMC_MAXCPU)
+        return;
+    if (ran[vcpu] && !__atomic_load_n(&resumed[vcpu], __ATOMIC_RELAXED))
         return;
     resumed[vcpu] = 0;
-    if (x->vaddr & 0xfff || x->vaddr >= 0x100000)
+    if (ran[vcpu] && (x->vaddr & 0xfff || x->vaddr >= 0x100000))
         return;
+    ran[vcpu] = 1;                         /* its first instruction: reset or SIPI */
     pthread_mutex_lock(&lock);
     xmc_serialize(st, (int)vcpu);
     sipi_starts++;
@@ -171,6 +177,8 @@ static void on_exec(unsigned int vcpu, void *ud)
     struct xmc_violation v;
     int r = XE_NONE;
     sipi_start(vcpu, x);
+    if (x->hlt && vcpu < XMC_MAXCPU)
+        __atomic_store_n(&resumed[vcpu], 1, __ATOMIC_RELAXED);
     if (!x->resolved) {
         pthread_mutex_lock(&lock);
         resolve(x);
@@ -252,6 +260,7 @@ static void on_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         x->vaddr = qemu_plugin_insn_vaddr(in);
         x->haddr = qemu_plugin_insn_haddr(in);
         x->serial = xmc_serial_kind(x->bytes, x->len) != XS_NONE;
+        x->hlt = x->len == 1 && x->bytes[0] == 0xf4;
         x->translated_at = xmc_clock(st);
         resolve(x);
         qemu_plugin_register_vcpu_insn_exec_cb(in, on_exec, QEMU_PLUGIN_CB_NO_REGS, x);
@@ -290,21 +299,34 @@ static void on_atexit(qemu_plugin_id_t id, void *ud)
         fclose(out);
 }
 
+/* An image's code is code before any CPU runs it: its pages are watched
+ * byte by byte from the start, the image's bytes their known content. */
+static void watch_segment(uint64_t phys, const uint8_t *b, size_t filesz, size_t memsz, void *arg)
+{
+    static const uint8_t zero[4096];
+    size_t k;
+    (void)arg;
+    xmc_translate(st, phys, b, filesz);
+    for (k = filesz; k < memsz; k += sizeof(zero))
+        xmc_translate(st, phys + k, zero, memsz - k < sizeof(zero) ? memsz - k : sizeof(zero));
+}
+
 /* elf=PATH or elf=PATH@BIAS (hex or decimal). */
 static int load_elf(const char *arg)
 {
     char path[1024], err[1200];
     const char *at = strrchr(arg, '@');
     uint64_t bias = 0;
-    long n;
+    long n, segs = 0;
     snprintf(path, sizeof(path), "%.*s", at ? (int)(at - arg) : (int)strlen(arg), arg);
     if (at)
         bias = strtoull(at + 1, NULL, 0);
-    if ((n = xmc_syms_load(syms, path, bias, err, sizeof(err))) < 0) {
+    if ((n = xmc_syms_load(syms, path, bias, err, sizeof(err))) < 0 ||
+        (segs = xmc_elf_text(path, watch_segment, NULL, err, sizeof(err))) < 0) {
         fprintf(stderr, "xmc: elf=%s\n", err);
         return -1;
     }
-    say("xmc: %ld symbols from %s\n", n, path);
+    say("xmc: %ld symbols and %ld code segments from %s\n", n, segs, path);
     return 0;
 }
 

@@ -132,6 +132,47 @@ long xmc_syms_load(struct xmc_syms *s, const char *path, uint64_t bias, char *er
     return added;
 }
 
+#define SEGS(Ehdr, Phdr)                                                                  \
+    do {                                                                                  \
+        const Ehdr *eh = (const Ehdr *)img;                                               \
+        if (eh->e_phoff + (uint64_t)eh->e_phnum * sizeof(Phdr) > len) {                   \
+            r = fail(err, errlen, path, "program headers outside the file");              \
+            break;                                                                        \
+        }                                                                                 \
+        for (i = 0; i < eh->e_phnum; i++) {                                               \
+            const Phdr *ph = (const Phdr *)(img + eh->e_phoff) + i;                       \
+            if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X) || !ph->p_memsz)           \
+                continue;                                                                 \
+            if (ph->p_offset + ph->p_filesz > len || ph->p_filesz > ph->p_memsz) {        \
+                r = fail(err, errlen, path, "a load segment lies outside the file");      \
+                break;                                                                    \
+            }                                                                             \
+            fn(ph->p_paddr, (const uint8_t *)img + ph->p_offset, ph->p_filesz, ph->p_memsz, arg); \
+            r++;                                                                          \
+        }                                                                                 \
+    } while (0)
+
+long xmc_elf_text(const char *path, void (*fn)(uint64_t phys, const uint8_t *b, size_t filesz,
+                                               size_t memsz, void *arg),
+                  void *arg, char *err, size_t errlen)
+{
+    size_t len, i;
+    long r = 0;
+    char *img = slurp(path, &len);
+    if (!img)
+        return fail(err, errlen, path, "cannot read it");
+    if (len < EI_NIDENT || memcmp(img, ELFMAG, SELFMAG))
+        r = fail(err, errlen, path, "not an ELF file");
+    else if (img[EI_CLASS] == ELFCLASS32 && len >= sizeof(Elf32_Ehdr))
+        SEGS(Elf32_Ehdr, Elf32_Phdr);
+    else if (img[EI_CLASS] == ELFCLASS64 && len >= sizeof(Elf64_Ehdr))
+        SEGS(Elf64_Ehdr, Elf64_Phdr);
+    else
+        r = fail(err, errlen, path, "truncated ELF header");
+    free(img);
+    return r;
+}
+
 const char *xmc_syms_name(const struct xmc_syms *s, uint64_t addr, char *buf, size_t len)
 {
     size_t lo = 0, hi = s ? s->n : 0;
