@@ -67,6 +67,9 @@ bool text_lock_held(void) { return spin_held_by_me(&text_spin); }
  * since the last core sync is written again, same bytes, after the sync,
  * when any racing translation has been linked.  On real CPUs this second
  * write changes nothing. */
+static int poke_rewrite = 1;
+KPARAM_INT("poke_rewrite", poke_rewrite, 0, 1,
+           "write every range again after each core sync (QEMU's stale translations, docs/fidelity.md)");
 #define NDIRTY TEXT_PATCH_MAX
 static struct { uint8_t *addr; uint8_t len; } dirty[NDIRTY];
 static int ndirty;
@@ -122,7 +125,7 @@ void text_sync_cores(void)
         sync_cores();
     else
         serialize();                           /* only this CPU is running */
-    for (i = 0; i < ndirty; i++) {
+    for (i = 0; i < ndirty && poke_rewrite; i++) {
         kmemcpy(same, dirty[i].addr, dirty[i].len);
         text_store(dirty[i].addr, same, dirty[i].len);
     }
