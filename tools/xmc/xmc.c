@@ -81,6 +81,13 @@ static void on_flush(qemu_plugin_id_t id)
     pthread_mutex_unlock(&lock);
 }
 
+/* A page of guest RAM as it is now (the offset is known when this is asked). */
+static const uint8_t *ram_page(uint64_t page, void *arg)
+{
+    (void)arg;
+    return (const uint8_t *)(uintptr_t)((int64_t)page + ram_delta);
+}
+
 /* The guest physical address of a translated instruction, from where its
  * bytes lie in QEMU's RAM; false for ROM and before the offset is known. */
 static int resolve(struct xinsn *x)
@@ -92,7 +99,7 @@ static int resolve(struct xinsn *x)
     if (phys >> XMC_PHYS_BITS)
         return 0;                          /* not guest RAM (a ROM) */
     x->phys = phys;
-    xmc_translate(st, phys, x->bytes, x->len);
+    xmc_translate(st, phys, x->bytes, x->len, ram_page, NULL);
     x->resolved = 1;
     return 1;
 }
@@ -306,9 +313,9 @@ static void watch_segment(uint64_t phys, const uint8_t *b, size_t filesz, size_t
     static const uint8_t zero[4096];
     size_t k;
     (void)arg;
-    xmc_translate(st, phys, b, filesz);
+    xmc_translate(st, phys, b, filesz, NULL, NULL);
     for (k = filesz; k < memsz; k += sizeof(zero))
-        xmc_translate(st, phys + k, zero, memsz - k < sizeof(zero) ? memsz - k : sizeof(zero));
+        xmc_translate(st, phys + k, zero, memsz - k < sizeof(zero) ? memsz - k : sizeof(zero), NULL, NULL);
 }
 
 /* elf=PATH or elf=PATH@BIAS (hex or decimal). */

@@ -15,7 +15,7 @@
 #define WRING (1u << 18)           /* write records kept (older ones: details lost) */
 
 struct xhist {                     /* one code byte's last changes, oldest first */
-    struct { uint64_t id; uint32_t widx; uint8_t old, new; } e[XMC_HIST];
+    struct { uint64_t id; uint32_t widx; uint8_t old, new, old_known; } e[XMC_HIST];
     int n;
 };
 
@@ -27,6 +27,8 @@ struct xpage {
     int8_t pre_cpu[NLINE];         /* and its CPU, -1: none */
     uint64_t watched_at;           /* 0: never translated from */
     uint8_t *shadow;               /* PAGE bytes: memory as the checker last knew it */
+    uint8_t *known;                /* PAGE/8: bit set where shadow holds memory's value */
+    int nknown;                    /* bits set */
     struct xhist **hist;           /* PAGE pointers, NULL until the byte changes */
 };
 
@@ -72,6 +74,7 @@ static void page_free(struct xpage *p)
             free(p->hist[i]);
     free(p->hist);
     free(p->shadow);
+    free(p->known);
     free(p);
 }
 
@@ -157,22 +160,52 @@ void xmc_serialize(struct xmc_state *st, int cpu)
     st->c.serial[cpu]++;
 }
 
-void xmc_translate(struct xmc_state *st, uint64_t phys, const uint8_t *b, size_t len)
+static bool known(const struct xpage *p, uint32_t off)
+{
+    return p->known[off / 8] >> (off % 8) & 1;
+}
+
+static void learn(struct xpage *p, uint32_t off, uint8_t b)
+{
+    if (!known(p, off)) {
+        p->known[off / 8] |= (uint8_t)(1u << (off % 8));
+        p->nknown++;
+        p->shadow[off] = b;
+    }
+}
+
+static struct xpage *watch(struct xmc_state *st, uint64_t phys)
+{
+    struct xpage *p = page_get(st, phys, true);
+    if (p && !p->watched_at) {
+        p->shadow = calloc(PAGE, 1);
+        p->known = calloc(PAGE / 8, 1);
+        p->hist = calloc(PAGE, sizeof(*p->hist));
+        if (!p->shadow || !p->known || !p->hist)
+            abort();
+        __atomic_store_n(&p->watched_at, st->clock, __ATOMIC_RELEASE);
+    }
+    return p;
+}
+
+/* Bytes a store never changed keep what they were first known to be; a
+ * translation teaches the checker only bytes it did not know yet (its bytes
+ * may predate a store in flight). */
+void xmc_translate(struct xmc_state *st, uint64_t phys, const uint8_t *b, size_t len,
+                   const uint8_t *(*page_now)(uint64_t page, void *arg), void *arg)
 {
     size_t i;
     for (i = 0; i < len; i++) {
-        struct xpage *p = page_get(st, phys + i, true);
-        uint32_t off = (uint32_t)((phys + i) & (PAGE - 1));
+        struct xpage *p = watch(st, phys + i);
+        uint64_t page = (phys + i) & ~(uint64_t)(PAGE - 1);
+        const uint8_t *now;
+        uint32_t k;
         if (!p)
             continue;
-        if (!p->watched_at) {
-            p->shadow = calloc(PAGE, 1);
-            p->hist = calloc(PAGE, sizeof(*p->hist));
-            if (!p->shadow || !p->hist)
-                abort();
-            p->watched_at = st->clock;
-        }
-        p->shadow[off] = b[i];
+        if (p->nknown < (int)PAGE && page_now && (now = page_now(page, arg)))
+            for (k = 0; k < PAGE; k++)
+                learn(p, k, now[k]);
+        learn(p, (uint32_t)((phys + i) & (PAGE - 1)), b[i]);
     }
 }
 
@@ -192,7 +225,8 @@ static uint32_t write_record(struct xmc_state *st, int cpu, uint64_t pc, uint64_
     return widx;
 }
 
-static void hist_push(struct xhist *h, uint64_t id, uint32_t widx, uint8_t old, uint8_t new)
+static void hist_push(struct xhist *h, uint64_t id, uint32_t widx, uint8_t old, uint8_t new,
+                      bool old_known)
 {
     if (h->n == XMC_HIST) {
         memmove(&h->e[0], &h->e[1], sizeof(h->e[0]) * (XMC_HIST - 1));
@@ -202,6 +236,7 @@ static void hist_push(struct xhist *h, uint64_t id, uint32_t widx, uint8_t old, 
     h->e[h->n].widx = widx;
     h->e[h->n].old = old;
     h->e[h->n].new = new;
+    h->e[h->n].old_known = old_known;
     h->n++;
 }
 
@@ -255,7 +290,7 @@ void xmc_store(struct xmc_state *st, int cpu, uint64_t pc, uint64_t vaddr, uint6
             continue;
         }
         st->c.stores_code += (i == 0);
-        if (p->shadow[off] == b[i])
+        if (known(p, off) && p->shadow[off] == b[i])
             continue;                          /* the same byte again: no change */
         if (!id) {
             id = ++st->clock;
@@ -264,7 +299,8 @@ void xmc_store(struct xmc_state *st, int cpu, uint64_t pc, uint64_t vaddr, uint6
         }
         if (!p->hist[off] && !(p->hist[off] = calloc(1, sizeof(struct xhist))))
             abort();
-        hist_push(p->hist[off], id, widx, p->shadow[off], b[i]);
+        hist_push(p->hist[off], id, widx, p->shadow[off], b[i], known(p, off));
+        learn(p, off, b[i]);
         p->shadow[off] = b[i];
         __atomic_store_n(&p->chg[off / LINE], id, __ATOMIC_RELEASE);
     }
@@ -393,12 +429,12 @@ static void scan_byte(struct xmc_state *st, struct xscan *s, struct xmc_violatio
             continue;
         if (first) {
             v->old[i] = h->e[k].old;
-            if (k == 0 && h->n == XMC_HIST)
+            if ((k == 0 && h->n == XMC_HIST) || !h->e[k].old_known)
                 s->unknown |= 1u << i;     /* earlier changes may have fallen out */
             first = false;
         }
         s->changed |= 1u << i;
-        if (i != 0 || (h->e[k].old != 0xcc && h->e[k].new != 0xcc))
+        if (i != 0 || !h->e[k].old_known || (h->e[k].old != 0xcc && h->e[k].new != 0xcc))
             s->int3_only = false;
         scan_note(s, cpu, h->e[k].id, w->id == h->e[k].id ? w : NULL, true);
     }

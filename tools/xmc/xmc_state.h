@@ -58,9 +58,13 @@ void xmc_free(struct xmc_state *st);
 void xmc_cpu_start(struct xmc_state *st, int cpu);
 /* The CPU executes a serializing instruction. */
 void xmc_serialize(struct xmc_state *st, int cpu);
-/* The emulator translated an instruction: bytes are memory's now; the page
- * becomes watched (byte-level history from here on). */
-void xmc_translate(struct xmc_state *st, uint64_t phys, const uint8_t *b, size_t len);
+/* Code at phys..+len: its page becomes watched (byte-level history from
+ * here on) and b[] teaches bytes not known yet; page_now(page, arg), if
+ * given, returns the whole page as memory holds it now (or NULL), for the
+ * rest.  For a translation (b[]: the bytes translated) and for an image's
+ * code before it runs. */
+void xmc_translate(struct xmc_state *st, uint64_t phys, const uint8_t *b, size_t len,
+                   const uint8_t *(*page_now)(uint64_t page, void *arg), void *arg);
 /* A store of size bytes, now holding b[], by cpu at pc, to vaddr/phys. */
 void xmc_store(struct xmc_state *st, int cpu, uint64_t pc, uint64_t vaddr, uint64_t phys,
                const uint8_t *b, size_t size);
