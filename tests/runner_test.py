@@ -92,6 +92,44 @@ def verdict_rules():
               CMD + "#1 00100000 <tramp+0x0/0x9>\nEnd of test: FAILURE (x)\n")
 
 
+def xmc_rules():
+    """Runs under the cross-modifying-code checker: judged on xmc.log too."""
+    good = CMD + "End of test: SUCCESS\n"
+    summary = "xmc: summary: X1 %d X2 0 X3 0; artifact 2 (9 runs); int3 first-byte changes allowed 4; stores\n"
+    viol = "xmc: X1 cpu 1 ran 0x00176d94 <poke_alu+0x10> (phys 0x176d94) bytes 05, were cc\n"
+    ctl = sc(xmc="on", expect="fail", verdict="xmc", match=r"^xmc: X1 cpu 1 ran \S+ <poke_alu")
+    cases = [("a clean run under the checker passes, its counts on the verdict line", True, sc(xmc="on"),
+              summary % 0, 33),
+             ("a violation fails a run the guest passed", False, sc(xmc="on"), viol + summary % 1, 33),
+             ("no summary line (the plugin did not load) fails", False, sc(xmc="on"), "", 33),
+             ("the checker's control passes when the guest passes and the rule is reported", True, ctl,
+              viol + summary % 1, 33),
+             ("the checker's control fails when the rule is not reported", False, ctl, summary % 0, 33),
+             ("the checker's control fails when the guest failed", False, ctl, viol + summary % 1, 35)]
+    for what, want, s, rep, rc in cases:
+        with tempfile.TemporaryDirectory() as d:
+            open(os.path.join(d, "xmc.log"), "w").write(rep)
+            open(os.path.join(d, "console.log"), "w").write(good if rc == 33 else CMD + "End of test: FAILURE (x)\n")
+            got, line = runner.verdict(s, d, rc, False, 1.0, False)
+        if got != want or (want and s["verdict"] != "xmc" and "int3 changes allowed 4" not in line):
+            fail(what, "judged %s: %s" % (got, line))
+        ok(what, line.split(None, 3)[-1][:120])
+    try:
+        scenario_parse_text("verdict: xmc\nexpect: fail\nmatch: X1\n")
+        fail("verdict: xmc without xmc: on", "accepted")
+    except scenario.ScenarioError as e:
+        ok("verdict: xmc needs xmc: on", str(e).split(": ", 1)[1])
+
+
+def scenario_parse_text(text):
+    with tempfile.NamedTemporaryFile("w", suffix=".scn", delete=False) as f:
+        f.write(text)
+    try:
+        return scenario.parse(f.name)
+    finally:
+        os.unlink(f.name)
+
+
 # ---- the command line: bad values refused in one line, nothing booted -------
 
 def cli(args, timeout=30):
@@ -363,7 +401,7 @@ def progress():
     fake = lambda s, resdir, **kw: (s["name"] != "smp-boot-1",      # noqa: E731
                                     "%s %s" % ("FAIL" if s["name"] == "smp-boot-1" else "PASS", s["name"]))
     a = argparse.Namespace(suite="test", only="^smp-boot-(1|2)$", shard=None, resdir=tempfile.mkdtemp(),
-                           jobs=2, seed=None, args="", mode=None, duration=None, junit=None)
+                           jobs=2, seed=None, args="", mode=None, duration=None, junit=None, xmc=False)
     real, runner.run_one = runner.run_one, fake
     try:
         with contextlib.redirect_stdout(io.StringIO()) as out:
@@ -546,6 +584,7 @@ def main():
     # default in every program this starts, as on a terminal.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     verdict_rules()
+    xmc_rules()
     max_cpus_is_the_kernels()
     bad_values()
     scenario_names()
