@@ -51,6 +51,7 @@ import console_feed  # noqa: E402
 
 KERNEL = os.path.join(ROOT, "build", "kernel.elf")
 XMC_SO = os.path.join(ROOT, "build", "xmc.so")     # the cross-modifying-code checker (docs/xmc.md)
+XMC_SLOWER = 3                                      # its runs get this many times the timeout
 # QEMU exits 0 only when the guest resets under -no-reboot: a triple fault,
 # which leaves no report.  Only a scenario naming `reset` accepts it, and
 # then without a reason to match (there is none on the console).
@@ -433,7 +434,10 @@ def run_one(sc, resdir, cpus=None, seed=None, iso=False, echo=None, args="", mod
     Ctrl-C stopped it or came before it started."""
     if STOP.is_set():
         return None, None
-    sc, args = with_duration(dict(sc, mode=mode or sc["mode"], xmc="on" if xmc else sc.get("xmc", "off")), duration, args)
+    sc = dict(sc, mode=mode or sc["mode"])
+    if xmc or sc.get("xmc") == "on":        # the checker slows QEMU down (docs/xmc.md, Overhead)
+        sc.update(xmc="on", timeout=str(int(sc["timeout"]) * XMC_SLOWER))
+    sc, args = with_duration(sc, duration, args)
     rundir = os.path.join(resdir, sc["name"])
     os.makedirs(rundir, exist_ok=True)
     cpus = cpus or int(sc["cpus"])
