@@ -229,6 +229,29 @@ static const uint8_t *store_host(struct qemu_plugin_hwaddr *hw, uint64_t phys)
     return d == ram_delta ? h->v.ram.hostaddr : NULL;
 }
 
+/* The guest physical address of a store: from its host address where it
+ * went to RAM (cheap), through QEMU's lookup for every 1024th such store
+ * (checked against the learned offset) and for the others. */
+static uint64_t store_phys(struct qemu_plugin_hwaddr *hw, const uint8_t **host)
+{
+    const struct xmc_qemu_hwaddr *h = (const void *)hw;
+    uint64_t phys;
+    *host = NULL;
+    if (have_delta && !h->is_io && h->v.ram.hostaddr &&
+        (__atomic_fetch_add(&nstores, 1, __ATOMIC_RELAXED) & 1023)) {
+        phys = (uint64_t)((int64_t)(uintptr_t)h->v.ram.hostaddr - ram_delta);
+        if (!(phys >> XMC_PHYS_BITS)) {
+            *host = h->v.ram.hostaddr;
+            return phys;
+        }
+    }
+    phys = qemu_plugin_hwaddr_phys_addr(hw);
+    pthread_mutex_lock(&lock);
+    *host = store_host(hw, phys);
+    pthread_mutex_unlock(&lock);
+    return phys;
+}
+
 static void on_store(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *ud)
 {
     struct xinsn *x = ud;
@@ -238,18 +261,29 @@ static void on_store(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vad
     uint64_t phys;
     if (broken || !qemu_plugin_mem_is_store(info) || !(hw = qemu_plugin_get_hwaddr(info, vaddr)))
         return;
-    phys = qemu_plugin_hwaddr_phys_addr(hw);
-    if (have_delta && (__atomic_fetch_add(&nstores, 1, __ATOMIC_RELAXED) & 1023) &&
-        xmc_store_unwatched(st, (int)vcpu, x->vaddr, vaddr, phys, size))
-        return;                            /* every 1024th store checks the offset */
+    phys = store_phys(hw, &host);
+    if (xmc_store_unwatched(st, (int)vcpu, x->vaddr, vaddr, phys, size))
+        return;
+    if (!host && have_delta && !broken)
+        host = (const uint8_t *)(uintptr_t)((int64_t)phys + ram_delta);   /* code is RAM */
+    if (!host)
+        return;
     pthread_mutex_lock(&lock);
-    host = store_host(hw, phys);
-    if (host)
-        xmc_store(st, (int)vcpu, x->vaddr, vaddr, phys, host, size);
-    else if (!xmc_store_unwatched(st, (int)vcpu, x->vaddr, vaddr, phys, size) && have_delta && !broken)
-        xmc_store(st, (int)vcpu, x->vaddr, vaddr, phys,
-                  (const uint8_t *)(uintptr_t)((int64_t)phys + ram_delta), size);  /* code is RAM */
+    xmc_store(st, (int)vcpu, x->vaddr, vaddr, phys, host, size);
     pthread_mutex_unlock(&lock);
+}
+
+/* Which executions need the callback: serializing instructions, HLT and the
+ * start-up IPI's page (INIT-SIPI), code not placed yet, and code in a page a
+ * store has reached.  Code in a page no store reached is left alone: a store
+ * there makes QEMU translate the page's code again, and the new translation
+ * is judged.  (Under multi-threaded TCG a translation racing with a page's
+ * first store may escape; docs/xmc.md, Limits.) */
+static int judged(const struct xinsn *x)
+{
+    if (x->serial || x->hlt || !x->resolved || !(x->vaddr & 0xfff))
+        return 1;
+    return xmc_page_stored(st, x->phys) || xmc_page_stored(st, x->phys + x->len - 1);
 }
 
 static void on_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
@@ -270,7 +304,8 @@ static void on_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
         x->hlt = x->len == 1 && x->bytes[0] == 0xf4;
         x->translated_at = xmc_clock(st);
         resolve(x);
-        qemu_plugin_register_vcpu_insn_exec_cb(in, on_exec, QEMU_PLUGIN_CB_NO_REGS, x);
+        if (judged(x))
+            qemu_plugin_register_vcpu_insn_exec_cb(in, on_exec, QEMU_PLUGIN_CB_NO_REGS, x);
         qemu_plugin_register_vcpu_mem_cb(in, on_store, QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_W, x);
     }
     pthread_mutex_unlock(&lock);

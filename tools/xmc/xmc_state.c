@@ -26,6 +26,7 @@ struct xpage {
     uint64_t pre_mask[NLINE];      /* bytes of the line ever stored to before that */
     int8_t pre_cpu[NLINE];         /* and its CPU, -1: none */
     uint64_t watched_at;           /* 0: never translated from */
+    uint8_t stored;                /* a store has reached it */
     uint8_t *shadow;               /* PAGE bytes: memory as the checker last knew it */
     uint8_t *known;                /* PAGE/8: bit set where shadow holds memory's value */
     int nknown;                    /* bits set */
@@ -247,6 +248,8 @@ static void store_pre(struct xmc_state *st, struct xpage *p, uint32_t off, int c
 {
     uint32_t line = off / LINE;
     uint64_t now = __atomic_load_n(&st->clock, __ATOMIC_RELAXED);
+    if (!p->stored)
+        __atomic_store_n(&p->stored, 1, __ATOMIC_RELEASE);
     __atomic_fetch_or(&p->pre_mask[line], 1ull << (off % LINE), __ATOMIC_RELAXED);
     p->pre_cpu[line] = (int8_t)cpu;
     p->pre_pc[line] = pc;
@@ -290,6 +293,7 @@ void xmc_store(struct xmc_state *st, int cpu, uint64_t pc, uint64_t vaddr, uint6
             continue;
         }
         st->c.stores_code += (i == 0);
+        p->stored = 1;
         if (known(p, off) && p->shadow[off] == b[i])
             continue;                          /* the same byte again: no change */
         if (!id) {
@@ -304,6 +308,12 @@ void xmc_store(struct xmc_state *st, int cpu, uint64_t pc, uint64_t vaddr, uint6
         p->shadow[off] = b[i];
         __atomic_store_n(&p->chg[off / LINE], id, __ATOMIC_RELEASE);
     }
+}
+
+bool xmc_page_stored(const struct xmc_state *st, uint64_t phys)
+{
+    const struct xpage *p = page_get(st, phys, false);
+    return p && __atomic_load_n(&p->stored, __ATOMIC_ACQUIRE);
 }
 
 uint64_t xmc_clock(const struct xmc_state *st)

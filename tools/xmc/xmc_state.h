@@ -68,6 +68,10 @@ void xmc_translate(struct xmc_state *st, uint64_t phys, const uint8_t *b, size_t
 /* A store of size bytes, now holding b[], by cpu at pc, to vaddr/phys. */
 void xmc_store(struct xmc_state *st, int cpu, uint64_t pc, uint64_t vaddr, uint64_t phys,
                const uint8_t *b, size_t size);
+/* Has any store reached the page of phys?  Code in a page no store has
+ * reached cannot have changed: the plugin judges its executions only after
+ * a store (QEMU retranslates the page's code on the store). */
+bool xmc_page_stored(const struct xmc_state *st, uint64_t phys);
 /* The clock now: the plugin stamps each translation with it. */
 uint64_t xmc_clock(const struct xmc_state *st);
 /* The same, lock-free, for a store that lies wholly in pages no CPU has
