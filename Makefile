@@ -331,6 +331,7 @@ help:
 	@echo '  DURATION=s     torture seconds: kernel duration=s*1000, the timeout grows by s'
 	@echo '  ARGS="k=v .."  more kernel parameters, after the scenario'"'"'s (the last key wins)'
 	@echo '  MODE=m         QEMU mode: default, singlestep or icount (icount replays a seed exactly)'
+	@echo '  XMC=1          run under the cross-modifying-code checker (docs/xmc.md)'
 	@echo '  V=1            print whole build commands'
 	@echo 'make does not know a misspelled variable: it is ignored (check this list)'
 
