@@ -243,3 +243,26 @@ int elf_func_range(const uint8_t *img, uint32_t size, uint32_t addr, uint32_t *l
     }
     return -1;
 }
+
+int elf_func_from(const uint8_t *img, uint32_t size, uint32_t addr, uint32_t *lo, uint32_t *hi)
+{
+    struct symtab t;
+    const struct elf32_sym *best = NULL;
+    uint32_t i;
+    if (!lo || !hi || find_symtab(img, size, &t))
+        return -1;
+    for (i = 1; i < t.nsym; i++) {
+        const struct elf32_sym *s = &t.sym[i];
+        if (ELF32_ST_TYPE(s->st_info) != STT_FUNC || !s->st_size || s->st_shndx == 0 ||
+            s->st_shndx >= SHN_LORESERVE || s->st_value < addr || s->st_size > 0xFFFFFFFFu - s->st_value)
+            continue;
+        if (!best || s->st_value < best->st_value ||
+            (s->st_value == best->st_value && s->st_size > best->st_size))
+            best = s;
+    }
+    if (!best)
+        return -1;
+    *lo = best->st_value;
+    *hi = best->st_value + best->st_size;
+    return 0;
+}

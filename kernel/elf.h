@@ -71,4 +71,10 @@ int elf_addr_symbol(const uint8_t *img, uint32_t size, uint32_t addr,
                     const char **name, uint32_t *off);
 /* The function (STT_FUNC with a size) holding addr: [*lo, *hi).  0, or -1. */
 int elf_func_range(const uint8_t *img, uint32_t size, uint32_t addr, uint32_t *lo, uint32_t *hi);
+/* The first function (STT_FUNC with a size, defined in a section, not
+ * wrapping the address space) that starts at or after addr, the longest of
+ * those starting there: 0 with its extent in [*lo, *hi), or -1 (none, or no
+ * valid .symtab).  Walks every function in address order, each from its
+ * own start: addr = 0, then *lo + 1 (no wrap: a function has a byte). */
+int elf_func_from(const uint8_t *img, uint32_t size, uint32_t addr, uint32_t *lo, uint32_t *hi);
 #endif

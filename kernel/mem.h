@@ -37,6 +37,7 @@ void paging_freeze(void);                   /* no new kernel page table from now
  * original mapping afterwards.  Panics if dst is not mapped. */
 void text_write(void *dst, const void *src, size_t n);
 void text_store(void *dst, const void *src, size_t n);    /* text_write without its serialize */
+void text_store8(void *dst, const uint8_t old[8], const uint8_t new[8]);   /* one atomic aligned store */
 
 #define PTE_P   0x001
 #define PTE_W   0x002

@@ -4,7 +4,15 @@
  * its stack; it resumes through trapret/iret at the interrupted instruction).
  * Invariant: a thread with on_cpu set is only ever on its own CPU's queue
  * (as that CPU's prev); wakers wait for on_cpu == 0 before enqueueing, and
- * stealers skip on_cpu threads, so no CPU ever waits for another in a switch. */
+ * stealers skip on_cpu threads, so no CPU ever waits for another in a switch.
+ * Preemption rule: an interrupt switches out the thread it interrupted only
+ * when the CPU's preemption count is 0, whatever the thread: user mode under
+ * every model, kernel mode under preempt=full, and idle threads too (an idle
+ * thread may run code with the count raised: an optimized probe's handler
+ * runs with preemption off and interrupts on; switched out there, it left
+ * the count raised for the next thread, whose first block panicked, issue
+ * 39).  A raised count defers the switch: need_resched stays set, and the
+ * idle loop or the next interrupt after the count drops takes it. */
 #include "kernel/sched.h"
 #include "kernel/thread.h"
 #include "kernel/cpu.h"
@@ -256,7 +264,11 @@ void sched_irq_exit(struct trapframe *tf)
         sched_irq_hook(tf);           /* every interrupt a thread took (landing statistics) */
     if (!sched_running || !t || !c->need_resched)
         return;
-    if (!t->is_idle && !tf_is_user(tf) && (sched_preempt_model != PREEMPT_FULL || c->preempt_count))
+    if (!t->is_idle && !tf_is_user(tf))
+        lp_preempt_point();           /* livepatch: a thread the kick leaves here checks its own stack */
+    if (c->preempt_count)
+        return;                       /* the rule (top of file): idle threads too */
+    if (!t->is_idle && !tf_is_user(tf) && sched_preempt_model != PREEMPT_FULL)
         return;                       /* user mode is preemptible under every model */
     if (!sched_bug_fire(SCHED_BUG_STALE_EIP)) {
         t->tf = tf;

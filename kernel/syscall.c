@@ -15,12 +15,15 @@
 #define WRITE_MAX 4096
 #define MAP_MAX   64
 
-enum { SBUG_NONE, SBUG_DIRECT_DEREF, SBUG_UNMAP_PARTIAL };
+enum { SBUG_NONE, SBUG_DIRECT_DEREF, SBUG_UNMAP_PARTIAL, SBUG_MAP_DIRTY, SBUG_MAP_LEAK };
 static int syscall_bug;
-KPARAM_ENUM("syscall_bug", syscall_bug, "none|direct_deref|unmap_partial",
+KPARAM_ENUM("syscall_bug", syscall_bug, "none|direct_deref|unmap_partial|map_dirty|map_leak",
             "negative controls for the fuzz scenario: direct_deref makes write read its buffer "
             "straight through the user pointer, without the checked copy; unmap_partial makes an "
-            "unmap of a range with a hole unmap the pages before the hole (and still say -EINVAL)");
+            "unmap of a range with a hole unmap the pages before the hole (and still say -EINVAL); "
+            "map_dirty hands the first successful map's last page out as the free list left it "
+            "(pfree's poison), not zeroed; map_leak makes the first successful map take one more "
+            "page that it never maps or frees");
 
 /* The buffer's next piece into buf: through the checked copy, or with the
  * planted bug a plain dereference of whatever address the process gave. */
@@ -85,9 +88,25 @@ static bool map_args_ok(const uint32_t *a)
            a[0] < USER_MAP_TOP && a[1] * PAGE_SIZE <= USER_MAP_TOP - a[0];
 }
 
+/* The map and leak controls act once, on the first successful map. */
+static void map_bug(struct proc *p, const uint32_t *a)
+{
+    static volatile int fired;
+    uint32_t *pte;
+    if (__atomic_exchange_n(&fired, 1, __ATOMIC_RELAXED))
+        return;
+    if (syscall_bug == SBUG_MAP_DIRTY && (pte = uvm_pte(p->pgdir, a[0] + (a[1] - 1) * PAGE_SIZE, false)))
+        kmemset((void *)(*pte & ~0xFFFu), 0x6B, PAGE_SIZE);   /* BUG on purpose: not zeroed */
+    if (syscall_bug == SBUG_MAP_LEAK && palloc())
+        kprintf("syscall_bug=map_leak: one page taken for good\n");   /* BUG on purpose: never freed */
+}
+
 static int sys_map(struct proc *p, const uint32_t *a)
 {
-    return map_args_ok(a) ? uvm_alloc(p->pgdir, a[0], a[1]) : -EINVAL;
+    int r = map_args_ok(a) ? uvm_alloc(p->pgdir, a[0], a[1]) : -EINVAL;
+    if (!r && (syscall_bug == SBUG_MAP_DIRTY || syscall_bug == SBUG_MAP_LEAK))
+        map_bug(p, a);
+    return r;
 }
 
 static int sys_unmap(struct proc *p, const uint32_t *a)

@@ -47,6 +47,35 @@ NOPROBE void text_store(void *dst, const void *src, size_t n)
     }
 }
 
+/* One locked 8-byte compare-and-exchange at dst, which must be 8-aligned:
+ * an aligned quadword is written at once, and CMPXCHG8B with LOCK is atomic
+ * (SDM Vol. 3, 8.1.1, 8.1.2.2), so no reader, an NMI's fetch on another CPU
+ * included, sees part of it.  old: the 8 bytes there now (checked). */
+void text_store8(void *dst, const uint8_t old[8], const uint8_t new[8])
+{
+    uint32_t va = (uint32_t)dst, *pte = paging_pte(va), alias = alias_slot();
+    uint32_t *apte = paging_pte(alias), f = read_eflags();
+    uint64_t o, w;
+    bool ok;
+    if (va & 7)
+        panic("text_store8: %p is not 8-aligned", dst);
+    if (!pte || !(*pte & PTE_P) || !apte)
+        panic("text_store8: destination %08x or alias %08x is not mapped", va, alias);
+    kmemcpy(&o, old, 8);
+    kmemcpy(&w, new, 8);
+    cli();                                       /* keep this CPU's slot ours */
+    *apte = (*pte & ~0xFFFu) | PTE_W | PTE_P;
+    invlpg((void *)alias);
+    __asm__ volatile("lock cmpxchg8b %1; sete %0"      /* gcc calls libatomic for it at -march=i686 */
+                     : "=q"(ok), "+m"(*(volatile uint64_t *)(alias + (va & 0xFFF))), "+A"(o)
+                     : "b"((uint32_t)w), "c"((uint32_t)(w >> 32)) : "memory", "cc");
+    *apte = 0;
+    invlpg((void *)alias);
+    if (f & EFLAGS_IF) sti();
+    if (!ok)
+        panic("text_store8: the 8 bytes at %p changed under the write", dst);
+}
+
 NOPROBE void text_write(void *dst, const void *src, size_t n)
 {
     text_store(dst, src, n);

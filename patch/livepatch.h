@@ -90,6 +90,12 @@ int lp_force(char *err, size_t errlen);
  * stack (the idle loop, the return to user mode, a kernel thread's main
  * loop); under kgraft and livepatch it switches to the target universe. */
 void lp_safe_point(void);
+/* kernel/sched.c, an interrupt's exit to kernel code with a reschedule
+ * pending (the kick's IPI; interrupts off), under every preemption model:
+ * under livepatch, a thread not yet switched checks its own stack and
+ * switches if it holds no version it leaves (a CPU-bound thread the kick
+ * leaves on its CPU). */
+void lp_preempt_point(void);
 /* A kernel thread's main-loop wait: a safe point for as long as it sleeps
  * there (kGraft's kthread freezer point), so kgraft switches it asleep. */
 struct waitq;
@@ -112,9 +118,14 @@ void lp_shadow_free(void *obj, uint32_t id);
 void lp_shadow_free_all(uint32_t id);
 extern bool lp_shadow_no_grace;       /* self-test control: free with no grace period */
 
+/* Self-test hook (lp-cells L10): kpatch's and ksplice's rendezvous calls it
+ * after each store to an entry, with how many of its 5 bytes are written. */
+extern void (*lp_entry_store_hook)(void *entry, int written);
+
 struct lp_stats {
     uint32_t enabled, disabled, refused, aborted, retries;   /* patches; kpatch/ksplice checks */
     uint32_t stuck, reversed, forced, nudged;                /* transitions (kgraft/livepatch) */
+    uint32_t self;                    /* livepatch: threads that switched themselves (lp_preempt_point) */
     uint64_t stopped_ns;                                     /* other CPUs parked (kpatch/ksplice) */
     uint32_t passes;                  /* kgraft/livepatch: passes over every thread */
     uint64_t pass_ns;                 /* the patcher's time in them (not the sleeps between) */

@@ -198,6 +198,40 @@ static int stack_holds(const struct unwind_regs *start, bool switched, const str
     return e == UNWIND_END ? 0 : -1;
 }
 
+/* A running thread checks its own stack (livepatch only: kgraft looks at
+ * none) at an interrupt's exit with a reschedule pending: the kick leaves a
+ * CPU-bound thread on its CPU when nothing else is runnable there, and it
+ * never stops to be checked (before: lp-cells L11, "thread N (lp-cpu-bound)
+ * is running" until the transition was reported stuck).  Linux's
+ * klp_try_switch_task does the same for current.  kernel/sched.c
+ * sched_irq_exit, interrupts off: the exact unwind from here, through the
+ * trap frame, into what the thread was running.  The word is read first and
+ * written with one compare-and-swap: a start, a reverse and a force bump
+ * every word after they changed the target and the ranges (and a start
+ * publishes the transition last), so a check that overlaps one fails.  A
+ * completion first writes the entries through the int3 protocol, whose core
+ * syncs wait for this CPU; a check that starts after them finds its thread
+ * switched already and reads no range, so the ranges may then be freed. */
+void lp_preempt_point(void)
+{
+    struct thread *t = thread_current();
+    uint32_t w = __atomic_load_n(&t->lp_word, __ATOMIC_ACQUIRE), pc;
+    struct lp_patch *p = __atomic_load_n(&lp_transition, __ATOMIC_ACQUIRE);
+    struct unwind_regs r;
+    int u;
+    if (!p || p->model != LP_LIVEPATCH)
+        return;
+    u = __atomic_load_n(&target, __ATOMIC_ACQUIRE);
+    if ((int)(w & LP_U_MASK) == u)
+        return;
+    unwind_regs(&r);
+    if (stack_holds(&r, false, t, &pc))
+        return;                           /* inside a version it leaves, or unreliable: the patcher reports it */
+    if (__atomic_compare_exchange_n(&t->lp_word, &w, (w & ~LP_U_MASK) | (uint32_t)u, false, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_RELAXED))
+        __atomic_add_fetch(&lp_stats.self, 1, __ATOMIC_RELAXED);
+}
+
 struct pass { struct thread *self; int pending, model; int tid, why; char name[20]; uint32_t pc; };
 enum { WHY_RUNNING = 1, WHY_INSIDE, WHY_UNRELIABLE, WHY_NO_SAFE_POINT };
 
@@ -386,9 +420,9 @@ void lp_trans_reverse(void)
 {
     ASSERT(lp_transition);
     __atomic_store_n(&target, !target, __ATOMIC_SEQ_CST);
+    ranges_for_target(lp_transition);         /* before the bump: lp_preempt_point */
     thread_foreach(bump, NULL);               /* fail safe points prepared before */
     new_universe = (uint32_t)target;
-    ranges_for_target(lp_transition);
     lp_stats.reversed++;
 }
 

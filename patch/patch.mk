@@ -61,8 +61,13 @@ insn-check: $(INSN_HB)/insn_objdump_check
 	@test -n "$(FILES)" || { echo 'usage: make insn-check FILES="elf..."'; exit 2; }
 	tests/host/insn_objdump_check.sh $(INSN_HB)/insn_objdump_check $(FILES)
 
+# make insn-unit: the decoder's and the analysis's unit tests alone, not the
+# objdump comparison (a mutant's kill target, tests/mutants/elsewhere.mut)
+insn-unit: $(INSN_HB)/insn_test $(INSN_HB)/insn_analyze_test
+	./$(INSN_HB)/insn_test && ./$(INSN_HB)/insn_analyze_test
+
 # make fuzz-long [FUZZ_TIME=seconds]
 fuzz-long: $(INSN_HB)/insn_fuzz
 	B=$(B) tests/fuzz/insn_fuzz_run.sh $(FUZZ_TIME)
 
-.PHONY: insn-check fuzz-long
+.PHONY: insn-check insn-unit fuzz-long

@@ -83,6 +83,16 @@ NOPROBE void text_patch_store(void *dst, const void *src, int len)
     dirty[ndirty++].len = (uint8_t)len;
 }
 
+/* text_patch_store of an aligned quadword in one atomic store (text_store8). */
+void text_patch_store8(void *dst, const uint8_t old[8], const uint8_t new[8])
+{
+    if (ndirty == NDIRTY)
+        panic("text_patch_store: %d writes without a core sync", NDIRTY);
+    text_store8(dst, old, new);
+    dirty[ndirty].addr = dst;
+    dirty[ndirty++].len = 8;
+}
+
 void text_patch_write(void *dst, const void *src, int len)
 {
     ASSERT(spin_held_by_me(&text_spin) && len > 0 && len <= POKE_MAX_LEN * 2);

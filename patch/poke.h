@@ -72,6 +72,9 @@ void text_patch_write(void *dst, const void *src, int len);
  * text_sync_cores(), TEXT_PATCH_MAX stores fit. */
 #define TEXT_PATCH_MAX 4096
 void text_patch_store(void *dst, const void *src, int len);
+/* The same for an 8-aligned quadword, in one atomic store (text_store8):
+ * old is what is there now.  The live patches' rendezvous writes entries so. */
+void text_patch_store8(void *dst, const uint8_t old[8], const uint8_t new[8]);
 void text_sync_cores(void);
 void text_patch_forget(void *addr, int len);   /* drop pending rewrites there */
 bool text_patch_pending(void *addr);           /* for self-tests */

@@ -54,37 +54,46 @@ static int refuse(char *err, size_t n, const char *hz, struct usite *s, const ch
     return -1;
 }
 
+/* The read-only segment whose file bytes hold [lo, hi), or NULL. */
+static const struct elf_seg *text_seg(const struct elf_image *e, uint32_t lo, uint32_t hi)
+{
+    int i;
+    for (i = 0; i < e->nseg; i++)
+        if (!e->seg[i].writable && lo >= e->seg[i].vaddr && hi <= e->seg[i].vaddr + e->seg[i].filesz)
+            return &e->seg[i];
+    return NULL;
+}
+
 /* Walk prog's sized functions in its ELF image: the direct branches and
  * indirect jumps, stored if src is set; their count, or -1 at an address
- * that does not decode (*bad). */
+ * that does not decode (*bad).  Each function is decoded from its own
+ * symbol: a function that ends in data (a trap, then a table's bytes) may
+ * decode past its end, into the next one's first instructions, and a walk
+ * resumed there never sees the next function's branches (issue 39 item 17). */
 static int xref_walk(int prog, uint32_t *src, uint32_t *dst, uint32_t *bad)
 {
     const struct uprog *up = &uprogs[prog];
+    const struct elf_seg *sg;
     struct elf_image e;
     char why[80];
-    uint32_t at, lo, hi, end, t;
+    uint32_t at = 0, lo, hi, end, t, from;
     struct insn in;
-    int i, n = 0;
+    int n = 0;
     if (elf_check(up->image, up->size, &e, why, sizeof why))
         return *bad = 0, -1;
-    for (i = 0; i < e.nseg; i++) {
-        const struct elf_seg *sg = &e.seg[i];
+    for (from = 0; !elf_func_from(up->image, up->size, from, &lo, &hi); from = lo + 1) {
+        if (!(sg = text_seg(&e, lo, hi)))
+            continue;                  /* not in the program's read-only text */
         end = sg->vaddr + sg->filesz;
-        for (at = sg->vaddr; !sg->writable && at < end;) {
-            if (elf_func_range(up->image, up->size, at, &lo, &hi) || lo != at || hi > end) {
-                at++;                  /* not the start of a sized function */
-                continue;
+        for (at = lo; at < hi; at += in.len) {
+            if (insn_decode(&in, up->image + sg->offset + (at - sg->vaddr), end - at < 15 ? end - at : 15) != INSN_OK)
+                return *bad = at, -1;
+            t = (in.flags & INSN_F_REL) ? insn_rel_target(&in, at) : (in.flags & INSN_F_IJMP) ? UXREF_IJMP : 0;
+            if (t && src) {
+                src[n] = at;
+                dst[n] = t;
             }
-            for (; at < hi; at += in.len) {
-                if (insn_decode(&in, up->image + sg->offset + (at - sg->vaddr), end - at < 15 ? end - at : 15) != INSN_OK)
-                    return *bad = at, -1;
-                t = (in.flags & INSN_F_REL) ? insn_rel_target(&in, at) : (in.flags & INSN_F_IJMP) ? UXREF_IJMP : 0;
-                if (t && src) {
-                    src[n] = at;
-                    dst[n] = t;
-                }
-                n += t != 0;
-            }
+            n += t != 0;
         }
     }
     return n;

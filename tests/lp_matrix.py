@@ -18,15 +18,15 @@ sys.path.insert(0, HERE)
 import runner  # noqa: E402
 import scenario  # noqa: E402
 
-CELLS = ["L1", "L2", "L3", "L4", "L5", "L6", "L7", "L8", "L9", "torture"]
+CELLS = ["L1", "L2", "L3", "L4", "L5", "L6", "L7", "L8", "L9", "L10", "L11", "L12", "torture"]
 # column: (kernel parameters, cells expected to catch it)
 MODELS = {
     "kpatch": ("lp_model=kpatch", set()),
     "ksplice": ("lp_model=ksplice", set()),
     "kgraft": ("lp_model=kgraft", set()),
     "livepatch": ("lp_model=livepatch", set()),
-    "naive": ("lp_model=naive", {"L1", "L2", "L3", "L4", "L5", "L8", "torture"}),
-    "livepatch+fp": ("lp_model=livepatch lp_unwind=fp", {"L2", "L8"}),
+    "naive": ("lp_model=naive", {"L1", "L2", "L3", "L4", "L5", "L8", "L12", "torture"}),
+    "livepatch+fp": ("lp_model=livepatch lp_unwind=fp", {"L2", "L8", "L12"}),
     "kgraft+irq": ("lp_model=kgraft lp_bug=irq_universe", {"L5"}),
     "kgraft+nmi": ("lp_model=kgraft lp_bug=nmi_universe", {"L5"}),
     "ksplice+no_recover": ("lp_model=ksplice kretprobe_bug=no_recover", {"L8"}),
@@ -37,7 +37,7 @@ MODELS = {
 # (1 of 3 seeds in one run).
 MAY = {("torture", "livepatch+fp")}
 GAP = {"kpatch": " lpt_gap=500", "ksplice": " lpt_gap=500"}
-CELL = re.compile(r"^lp-cells: (L\d) \S+: (PASS|FAIL)(?:: (.*))?$", re.M)
+CELL = re.compile(r"^lp-cells: (L\d+) \S+: (PASS|FAIL)(?:: (.*))?$", re.M)
 TORTURE = re.compile(r"^!!! lp-torture: (mixed chain[^\n]*)|^lp-torture: (\d+) chains checked, (\d+) mixed", re.M)
 
 

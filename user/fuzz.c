@@ -9,7 +9,9 @@
  * null data selectors must come back as the flat user ones.  It also spawns
  * children that exit, trap, touch forbidden addresses or run random
  * instruction bytes, now and then until the process table is full, and
- * checks what wait() says of each.  Exit code = the number of failed checks;
+ * checks what wait() says of each.  Every page a worker or a child maps
+ * must read as zero, every word (a child's failure shows in its exit code:
+ * 3, where its seed says otherwise).  Exit code = the number of failed checks;
  * report(0..3) = calls, failures, children killed by an exception, children
  * spawned. */
 #include "user/ulib.h"
@@ -379,15 +381,20 @@ static void check_result(uint32_t nr, struct want w, int r)
         fail("flags changed", nr, (int)(out[7] & FLAGS), (int)(in[7] & FLAGS));
 }
 
-/* Fresh map-range pages must read as zero. */
-static void check_zeroed(uint32_t a, uint32_t n)
+/* Fresh pages must read as zero, every word (no draws: a check changes no
+ * later call); the number of pages that did not, each reported once. */
+static int check_zeroed(uint32_t a, uint32_t n)
 {
     uint32_t k, off;
-    for (k = 0; k < n; k++) {
-        off = (rnd() % (PGSIZE / 4)) * 4;
-        if (*(volatile uint32_t *)(a + k * PGSIZE + off))
-            fail("a fresh page is not zeroed", SYS_map, (int)(a + k * PGSIZE + off), 0);
-    }
+    int bad = 0;
+    for (k = 0; k < n; k++)
+        for (off = 0; off < PGSIZE; off += 4)
+            if (*(volatile uint32_t *)(a + k * PGSIZE + off)) {
+                bad++;
+                fail("a fresh page is not zeroed", SYS_map, (int)(a + k * PGSIZE + off), 0);
+                break;
+            }
+    return bad;
 }
 
 static struct want plan(uint32_t nr)
@@ -502,7 +509,7 @@ static void __attribute__((noreturn)) run_code(const uint8_t *code, uint32_t len
 {
     static const uint8_t tail[] = { 0xb8, SYS_exit, 0, 0, 0, 0xbb, 77, 0, 0, 0, 0xcd, T_SYSCALL };
     uint32_t regs[7], i, at = WIN;
-    if (map(at, 1))
+    if (map(at, 1) || check_zeroed(at, 1))
         exit(3);
     memcpy((void *)at, code, len);
     memcpy((void *)(at + len), tail, sizeof tail);
@@ -538,7 +545,7 @@ static void child(uint32_t mode, uint32_t s)
     switch (mode) {
     case FZ_EXIT:
         c = exit_plan(s, &n);
-        if (n && map(WIN + PGSIZE, n))
+        if (n && (map(WIN + PGSIZE, n) || check_zeroed(WIN + PGSIZE, n)))
             exit(3);
         exit(c);
     case FZ_TRAP:
@@ -639,8 +646,10 @@ static void worker(uint32_t s)
     mypid = getpid();
     last_up = uptime();
     seed(s);
-    if (map(CANVAS, 1) == 0)
+    if (map(CANVAS, 1) == 0) {
+        check_zeroed(CANVAS, 1);
         map_set(CANVAS, 1, 1);
+    }
     for (i = 0; i < FZ_CALLS; i++) {
         uint32_t next = rnd(), r = rnd() % 64;
         if (r == 0 && nkids < FZ_KIDS)

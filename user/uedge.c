@@ -6,7 +6,7 @@
  * surviving one exits 77. */
 #include "user/ulib.h"
 
-void ue_opt(uint32_t *c), ue_long(uint32_t *c), ue_ij(uint32_t *c, int skip);
+void ue_opt(uint32_t *c), ue_long(uint32_t *c), ue_ij(uint32_t *c, int skip), ue_ij2(uint32_t *c, int skip);
 void ue_h4(uint32_t *c), ue_h4_other(uint32_t *c), ue_strad(uint32_t *c);
 void ue_badcall(void), ue_int3long(void), ue_int81(void), ue_int82(void);
 
@@ -35,6 +35,9 @@ static int counts(int n)
         want("ue_h4", i, c[3], (uint32_t)i);
         ue_strad(&c[4]);
         want("ue_strad", i, c[4], (uint32_t)i);
+        ue_ij2(&c[5], 0);
+        ue_ij2(&c[5], 1);                      /* skips the increment */
+        want("ue_ij2", i, c[5], (uint32_t)i);
     }
     return errors;
 }

@@ -1,7 +1,8 @@
 /* Edge-case targets for user probes (tests/kernel/test_uedge.c, user/uedge.c):
  * a region longer than 16 bytes, a region across a text page boundary, an
  * indirect jump and a direct branch from another function into a region, a
- * relative call with no stack, a two-byte int $3 and stray int $0x81/0x82.
+ * relative call with no stack, a two-byte int $3 and stray int $0x81/0x82,
+ * and an indirect jump in the function after one that ends in data bytes.
  * Each probed instruction has a global label (ue_*_site). cdecl. */
 #include "kernel/usys.h"
 
@@ -83,6 +84,30 @@ SITE ue_int82_site
     int $T_UPROBE
     ret
     .size ue_int82, . - ue_int82
+
+/* A function that ends in int $3 and a data byte (as a function ending in a
+ * trap and a table would), then one whose indirect jump lands inside its
+ * region (H5).  Decoded straight through, the data byte ("add $imm8, %al")
+ * takes ue_ij2's first byte, and a decode resumed there never sees ue_ij2's
+ * jump: each function's decode must start at its own symbol (issue 39 item 17). */
+FUNC ue_trapdata
+    int3
+    .byte 0x04
+    .size ue_trapdata, . - ue_trapdata
+
+/* void ue_ij2(uint32_t *c, int skip): ue_ij's twin after ue_trapdata */
+FUNC ue_ij2
+    movl 4(%esp), %eax
+    movl 8(%esp), %ecx
+    testl %ecx, %ecx
+    jnz 2f
+SITE ue_ij2_site
+    incl (%eax)
+1:  movl $7, %edx
+    ret
+2:  movl $1b, %ecx
+    jmp *%ecx
+    .size ue_ij2, . - ue_ij2
 
 /* void ue_strad(uint32_t *c): ++*c; the region (incl, 5-byte mov) starts 2
  * bytes before a page boundary: the jump spans two text pages */

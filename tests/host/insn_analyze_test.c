@@ -197,14 +197,49 @@ static int jt_read(void *ctx, uint32_t addr, void *buf, uint32_t n)
 	return 0;
 }
 
-static int jt_run(void)
+/* The same with ja rel32 (0f 87): no nops, the adds at 0x1014. */
+static uint8_t jt_code32[] = {
+	0x8b, 0x44, 0x24, 0x04,			/* 1000 mov 4(%esp),%eax */
+	0x83, 0xf8, 0x02,			/* 1004 cmp $2,%eax */
+	0x0f, 0x87, 0x10, 0x00, 0x00, 0x00,	/* 1007 ja 101d */
+	0xff, 0x24, 0x85, 0x00, 0x20, 0x00, 0x00,	/* 100d jmp *0x2000(,%eax,4) */
+	0x83, 0xc0, 0x01,			/* 1014 add */
+	0x83, 0xc0, 0x01,			/* 1017 add */
+	0x83, 0xc0, 0x01,			/* 101a add: ends 101d */
+	0xc3,					/* 101d ret */
+};
+
+static int jt_run_code(const uint8_t *code, uint32_t size)
 {
 	static struct analyze_fn fn;
 
 	memset(&fn, 0, sizeof(fn));
 	fn.read = jt_read;
-	analyze(&fn, jt_code, 0x1000, sizeof(jt_code));
+	analyze(&fn, code, 0x1000, size);
 	return fn.has_ijmp ? -1 : fn.njtab;
+}
+
+static int jt_run(void)
+{
+	return jt_run_code(jt_code, sizeof(jt_code));
+}
+
+/* A signed bound (jg, rel8 and rel32) lets a negative index through, to
+ * words before the table: unresolved, H5 (issue 39 item 19). */
+static void test_jump_table_signed_bound(void)
+{
+	static const uint32_t t32[3] = { 0x1014, 0x1017, 0x101a }, t8[3] = { 0x1012, 0x1015, 0x1018 };
+
+	jt_code[7] = 0x7f;				/* jg */
+	CHECK_EQ(jt_run(), -1);
+	jt_code[7] = 0x77;
+	CHECK_EQ(jt_run(), 1);
+	memcpy(jt_table, t32, sizeof(jt_table));
+	CHECK_EQ(jt_run_code(jt_code32, sizeof(jt_code32)), 1);	/* ja rel32 */
+	jt_code32[8] = 0x8f;				/* jg rel32 */
+	CHECK_EQ(jt_run_code(jt_code32, sizeof(jt_code32)), -1);
+	jt_code32[8] = 0x87;
+	memcpy(jt_table, t8, sizeof(jt_table));
 }
 
 static void test_jump_tables(void)
@@ -243,6 +278,7 @@ static void test_jump_tables(void)
 	CHECK_EQ(jt_run(), -1);
 	jt_code[10] = 0x24;
 	CHECK_EQ(jt_run(), 1);				/* restored */
+	test_jump_table_signed_bound();
 }
 
 int main(void)

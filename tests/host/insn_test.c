@@ -33,6 +33,12 @@ static const struct lcase lengths[] = {
 	{ "8b 45 08", 3, 0 },			/* disp8 */
 	{ "8b 84 24 00 01 00 00", 7, 0 },	/* SIB + disp32 */
 	{ "8b 04 25 78 56 34 12", 7, 0 },	/* SIB base 101, mod 00 */
+	/* SIB base 101 (EBP) takes disp32 in place of a base only at mod 00:
+	 * at mod 01 it is EBP plus disp8, at mod 10 EBP plus disp32 */
+	{ "8b 44 25 08", 4, 0 },		/* 8(%ebp,%eiz,1) */
+	{ "8b 44 2d f8", 4, 0 },		/* -8(%ebp,%ebp,1) */
+	{ "8b 84 25 78 56 34 12", 7, 0 },	/* 0x12345678(%ebp,%eiz,1) */
+	{ "8b 04 2d 78 56 34 12", 7, 0 },	/* 0x12345678(,%ebp,1): no base */
 	{ "8b 05 78 56 34 12", 6, 0 },		/* disp32 absolute */
 	{ "8b 0c 24", 3, 0 },
 	{ "66 8b 45 08", 4, 0 }, { "66 b8 34 12", 4, 0 },
@@ -158,6 +164,21 @@ static void test_fields(void)
 	CHECK_EQ(in.disp_len, 4);
 	CHECK_EQ(in.disp, -16);
 	CHECK_EQ(in.disp_off, 3);
+	in = dec("8b 44 2d f8");		/* SIB base EBP, mod 01: disp8 */
+	CHECK(in.has_sib);
+	CHECK_EQ(in.sib, 0x2d);
+	CHECK_EQ(in.disp_len, 1);
+	CHECK_EQ(in.disp, -8);
+	CHECK_EQ(in.disp_off, 3);
+	in = dec("8b 84 25 78 56 34 12");	/* SIB base EBP, mod 10: disp32 */
+	CHECK_EQ(in.disp_len, 4);
+	CHECK_EQ(in.disp, 0x12345678);
+	in = dec("8b 04 2d 78 56 34 12");	/* SIB base 101, mod 00: disp32, no base */
+	CHECK_EQ(in.disp_len, 4);
+	CHECK_EQ(in.disp, 0x12345678);
+	in = dec("8b 04 2c");			/* SIB base ESP, index EBP, mod 00: no disp */
+	CHECK_EQ(in.len, 3);
+	CHECK_EQ(in.disp_len, 0);
 	in = dec("c8 10 00 01");
 	CHECK_EQ(in.imm_len, 2);
 	CHECK_EQ(in.imm, 16);

@@ -203,6 +203,30 @@ static void test_symbols(void)
     check_addr(8, NULL, 0);                                      /* not in an ALLOC section */
 }
 
+/* Every function in address order, each from its own start: helper, then
+ * main (not the label, the object, the undefined or the section symbol); at
+ * one start the longest; a size that wraps the address space is skipped. */
+static void test_func_from(void)
+{
+    uint32_t lo = 0, hi = 0;
+    build();
+    CHECK_EQ(elf_func_from(img, IMGSIZE, 0, &lo, &hi), 0);
+    CHECK(lo == TEXT && hi == TEXT + 0x10);                      /* helper */
+    CHECK_EQ(elf_func_from(img, IMGSIZE, lo + 1, &lo, &hi), 0);
+    CHECK(lo == TEXT + 0x20 && hi == TEXT + 0x60);               /* main */
+    CHECK_EQ(elf_func_from(img, IMGSIZE, lo + 1, &lo, &hi), -1);
+    CHECK_EQ(elf_func_from(img, IMGSIZE, TEXT + 0x11, &lo, &hi), 0);   /* inside helper: main */
+    CHECK_EQ(lo, TEXT + 0x20);
+    sym(2)->st_value = TEXT + 0x20;                              /* helper at main's start, shorter */
+    CHECK_EQ(elf_func_from(img, IMGSIZE, 0, &lo, &hi), 0);
+    CHECK_EQ(hi, TEXT + 0x60);
+    sym(1)->st_size = 0xffffffffu - sym(1)->st_value + 1;        /* main would end at 2^32 */
+    CHECK_EQ(elf_func_from(img, IMGSIZE, 0, &lo, &hi), 0);
+    CHECK_EQ(hi, TEXT + 0x30);                                   /* helper */
+    CHECK_EQ(elf_func_from(img, STROFF + 3, 0, &lo, &hi), -1);   /* truncated .strtab */
+    CHECK_EQ(elf_func_from(img, IMGSIZE, 0, NULL, &hi), -1);
+}
+
 /* Each damaged table makes both look-ups fail (or skip the bad entry). */
 static void test_symtab_rejects(void)
 {
@@ -341,6 +365,7 @@ int main(int argc, char **argv)
     test_segment_rejects();
     test_entry_and_count();
     test_symbols();
+    test_func_from();
     test_symtab_rejects();
     for (i = 1; i < argc; i++)
         test_program(argv[i]);

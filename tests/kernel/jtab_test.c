@@ -12,14 +12,14 @@
 #include "patch/kprobe.h"
 #include "patch/djprobe.h"
 
-extern char jt_a[], jt_b[];		/* offsets in jt_fn (absolute symbols) */
-extern int jt_fn(int);
+extern char jt_a[], jt_b[], jt_s[];	/* offsets in jt_fn, jt_sfn (absolute symbols) */
+extern int jt_fn(int), jt_sfn(int);
 
 static uint32_t jt_off[64], jt_tg[64], jt_src[64];
 
-static int jt_analyze(struct analyze_fn *fn, bool tables)
+static int jt_analyze_fn(struct analyze_fn *fn, bool tables, const char *name)
 {
-	const struct ksym *k = ksym_by_name("jt_fn");
+	const struct ksym *k = ksym_by_name(name);
 
 	kmemset(fn, 0, sizeof(*fn));
 	if (tables)
@@ -30,6 +30,11 @@ static int jt_analyze(struct analyze_fn *fn, bool tables)
 	fn->target_src = jt_src;
 	fn->target_cap = 64;
 	return k ? analyze_function(fn, (const uint8_t *)k->addr, k->addr, k->size) : -1;
+}
+
+static int jt_analyze(struct analyze_fn *fn, bool tables)
+{
+	return jt_analyze_fn(fn, tables, "jt_fn");
 }
 
 KTEST(jtab_entries_refuse_only_their_region)
@@ -107,4 +112,43 @@ KTEST(jtab_optimizer_uses_the_table)
 	KEXPECT_EQ(jt_fn(1), 4);		/* entry 1 lands inside it */
 	KEXPECT_EQ(kprobe_nhit(&a), 1);
 	kprobe_unregister(&a);
+}
+
+/* Issue 39 item 19: a bound compared with a signed jg does not bound a
+ * negative index (jt_sfn(-1) reads the word before the table, which lands
+ * inside the region at jt_s): the table stays unresolved, the function H5,
+ * for the analysis and for the real optimizer. */
+KTEST(jtab_signed_bound_is_h5)
+{
+	static struct analyze_fn fn;
+	static struct analyze_region r;
+	uint32_t fa = ksym_by_name("jt_sfn")->addr;
+	struct kprobe s = { .addr = fa + (uint32_t)jt_s, .pre_handler = jt_pre,
+			    .flags = KPROBE_OPTIMIZE };
+	char err[160] = "";
+	const char *why;
+
+	KEXPECT(jt_sfn(0) == 4 && jt_sfn(1) == 4 && jt_sfn(2) == -1 && jt_sfn(-1) == -4 &&
+		jt_sfn(3) == 9);
+	KASSERT(jt_analyze_fn(&fn, true, "jt_sfn") == ANALYZE_OK);
+	KEXPECT_EQ(fn.nijmp, 1);
+	KEXPECT_EQ(fn.njtab, 0);
+	if (analyze_region(&fn, fa + (uint32_t)jt_s, &r) != ANALYZE_ERR_INDIRECT_JUMP)
+		ktest_fail(ktest_ctx, __FILE__, __LINE__, "a table bounded by a signed jg read as "
+			   "bounded: the region at jt_sfn+%#x %s, not H5", (uint32_t)jt_s,
+			   r.err ? r.reason : "accepted");
+	KASSERT(!kprobe_register(&s, err, sizeof(err)));
+	djprobe_flush();
+	why = kprobe_opt_why(&s);
+	if (kprobe_opt_state(&s) != DJ_INT3 || why[0] != 'H' || why[1] != '5') {
+		ktest_fail(ktest_ctx, __FILE__, __LINE__, "a table bounded by a signed jg read as "
+			   "bounded: the region at jt_sfn+%#x optimized, entry -1 lands inside it",
+			   (uint32_t)jt_s);
+		kprobe_unregister(&s);		/* before entry -1 lands in the jump */
+		return;
+	}
+	KEXPECT_EQ(jt_sfn(0), 4);		/* through jt_s's int3 */
+	KEXPECT_EQ(jt_sfn(-1), -4);		/* entry -1, inside the region */
+	KEXPECT_EQ(kprobe_nhit(&s), 1);		/* entry 0 only: -1 starts past the int3 */
+	kprobe_unregister(&s);
 }

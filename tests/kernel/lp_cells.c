@@ -1,4 +1,4 @@
-/* Live-patch hazard cells (L1-L9; docs/livepatch.md): threads parked at
+/* Live-patch hazard cells (L1-L12; docs/livepatch.md): threads parked at
  * exact instructions (tests/kernel/hazard_park.h) or running inside patched
  * code while a patch of the cells' chain (lp_targets.c) is applied or
  * reverted under the boot's model (lp_model=; controls: lp_model=naive,
@@ -22,7 +22,7 @@
 #include "tests/kernel/lp_targets.h"
 
 static char lp_cell[64] = "all";
-KPARAM_STR("lp_cell", lp_cell, "lp-cells: which cells (L1,...,L9 or all)");
+KPARAM_STR("lp_cell", lp_cell, "lp-cells: which cells (L1,...,L12 or all)");
 
 #define FUNC(old, new) LP_FUNC(old, new)
 #define PATCH(nm, f) struct lp_patch nm = LP_PATCH_INIT(#nm, f, LP_MODEL_BOOT)
@@ -33,6 +33,7 @@ static struct lp_func f_ab3[] = { FUNC(lpc_a, lpcn3_a), FUNC(lpc_b, lpcn3_b) };
 static struct lp_func f_fb[] = { FUNC(lpc_forever, lpcn_forever), FUNC(lpc_b, lpcn_b) };
 static struct lp_func f_sb[] = { FUNC(lpc_spin_a, lpcn_spin_a), FUNC(lpc_b, lpcn_b) };
 static struct lp_func f_b[] = { FUNC(lpc_b, lpcn_b) };
+static struct lp_func f_a4b[] = { FUNC(lpc_a4, lpcn_a4), FUNC(lpc_b, lpcn_b) };
 static PATCH(p_ab, f_ab);
 static PATCH(p_a2b, f_a2b);
 static PATCH(p_a3b, f_a3b);
@@ -40,6 +41,7 @@ static PATCH(p_ab3, f_ab3);
 static PATCH(p_fb, f_fb);
 static PATCH(p_sb, f_sb);
 static PATCH(p_b, f_b);
+static PATCH(p_a4b, f_a4b);
 
 static char err[240];
 
@@ -365,6 +367,203 @@ static bool cell_l7(char *why, size_t n)
     return true;
 }
 
+/* L10: an NMI in the middle of an entry's write.  kpatch and ksplice write
+ * the entries inside their rendezvous, where the other CPUs are parked with
+ * interrupts off, but NMIs still arrive.  After each store to B's entry the
+ * writer sends an NMI to cpu 1 (parked) and waits for it: the NMI reads B's
+ * five entry bytes, what its fetch would run, and calls B only if they are
+ * B's nop or its whole jump (a torn entry is reported, not run: it would
+ * jump into the middle of some other code).  The other models write entries
+ * through the int3 protocol: the hook is not called. */
+static const uint8_t nop5[5] = { 0x0F, 0x1F, 0x44, 0x00, 0x00 };
+static volatile int torn_nmis, torn_stores, torn_called, torn_at;
+static uint8_t torn_seen[5];
+
+static void torn_nmi(struct trapframe *tf)
+{
+    uint8_t b[5], jmp[5] = { 0xE9 };
+    uint32_t rel = (uint32_t)lpcn_b - ((uint32_t)lpc_b + 5);
+    int i;
+    (void)tf;
+    kmemcpy(jmp + 1, &rel, 4);
+    for (i = 0; i < 5; i++)
+        b[i] = ((volatile uint8_t *)lpc_b)[i];
+    if (!kmemcmp(b, nop5, 5) || !kmemcmp(b, jmp, 5)) {
+        if (lpc_b() != (b[0] == 0xE9 ? 2 : 1))
+            torn_called = -1;
+        else if (torn_called >= 0)
+            torn_called++;
+    } else if (!torn_at) {
+        kmemcpy(torn_seen, b, 5);
+        torn_at = torn_stores;
+    }
+    __atomic_add_fetch(&torn_nmis, 1, __ATOMIC_SEQ_CST);
+}
+
+static void torn_hook(void *entry, int written)
+{
+    struct gbound b;
+    int seen = torn_nmis;
+    if (entry != (void *)lpc_b)
+        return;
+    torn_stores = written;
+    smp_nmi_call(1, torn_nmi);
+    gbound_start(&b, 1, 1000, 0);             /* interrupts are off: the backstop bounds it */
+    while (READ_ONCE(torn_nmis) == seen && !gbound_expired(&b))
+        __asm__ volatile("pause");
+}
+
+static bool cell_l10(char *why, size_t n)
+{
+    int rc, nmis;
+    if (ncpu < 2)
+        return ksnprintf(why, n, "needs 2 CPUs"), false;
+    torn_nmis = torn_stores = torn_called = torn_at = 0;
+    lp_entry_store_hook = torn_hook;
+    rc = lp_enable(&p_b, err, sizeof err);
+    lp_entry_store_hook = NULL;
+    nmis = torn_nmis;
+    kprintf("lp-cells:   apply with an NMI on cpu 1 after each store to B's entry: %s; %d NMIs, %d called B\n",
+            rc_name(rc), nmis, torn_called);
+    settle(&p_b);
+    if (torn_at)
+        return ksnprintf(why, n, "an NMI on cpu 1 read B's entry as %02x %02x %02x %02x %02x after %d of its 5 bytes "
+                         "were written: neither its nop nor its jump", torn_seen[0], torn_seen[1], torn_seen[2],
+                         torn_seen[3], torn_seen[4], torn_at), false;
+    if (torn_called < 0)
+        return ksnprintf(why, n, "an NMI on cpu 1 called B and got the other version than its entry said"), false;
+    if (lp_model != LP_KPATCH && lp_model != LP_KSPLICE) {
+        kprintf("lp-cells:   no rendezvous write under %s (the int3 protocol)\n", lp_model_name(lp_model));
+        return nmis ? !ksnprintf(why, n, "the rendezvous hook ran under %s", lp_model_name(lp_model)) : true;
+    }
+    if (rc)
+        return ksnprintf(why, n, "the patch with nobody inside B: %s (%s)", rc_name(rc), err), false;
+    if (!nmis || torn_called != nmis)
+        return ksnprintf(why, n, "%d NMIs came during the write, %d called B", nmis, torn_called), false;
+    return true;
+}
+
+/* L11: a CPU-bound thread alone on its CPU, outside every patched function,
+ * that never blocks nor reaches a safe point.  kpatch and ksplice stop it
+ * in their rendezvous; livepatch must switch it, though the kick leaves it
+ * on its CPU (Linux: the task checks its own stack); kgraft waits (L6). */
+static volatile uint32_t l11_spins;
+static void cpu_bound_main(void *arg)
+{
+    (void)arg;
+    started = 1;
+    while (!stop)
+        l11_spins++;
+}
+
+static bool cell_l11(char *why, size_t n)
+{
+    struct gbound b;
+    struct thread *t;
+    uint32_t sw, self;
+    int rc, want = lp_model == LP_KGRAFT ? 1 : 0;
+    if (ncpu < 2)
+        return ksnprintf(why, n, "needs 2 CPUs"), false;
+    stop = started = 0;
+    t = thread_create("lp-cpu-bound", cpu_bound_main, NULL, 1u << 1);
+    if (!t)
+        return ksnprintf(why, n, "no thread"), false;
+    gbound_start(&b, GBOUND_ALL, 2000, 0);
+    while (!(started && READ_ONCE(t->on_cpu) && t->cpu == 1) && !gbound_expired(&b))
+        thread_sleep_ns(100000);
+    sw = t->nvcsw + t->nivcsw;
+    self = lp_stats.self;
+    rc = lp_enable(&p_b, err, sizeof err);
+    sw = t->nvcsw + t->nivcsw - sw;
+    self = lp_stats.self - self;
+    kprintf("lp-cells:   apply beside a CPU-bound thread on cpu 1: %s%s%s (it left its CPU %u times; threads "
+            "that switched themselves: %u)\n", rc_name(rc), rc ? ": " : "", rc ? err : "", sw, self);
+    stop = 1;
+    thread_join(t);
+    if (rc > 0)
+        lp_continue(err, sizeof err);
+    settle(&p_b);
+    if (wrong_rc(rc, want, why, n, "the patch"))
+        return false;
+    if (lp_model == LP_LIVEPATCH && !sw && !self)
+        return ksnprintf(why, n, "done, but the thread neither left its CPU nor switched itself"), false;
+    return true;
+}
+
+/* L12: a thread in code no CFI describes (lpa_undescribed), called from
+ * old A before A calls B: its exact unwind becomes unreliable before it
+ * reaches A's frame.  No model may take it for a thread outside A, whether
+ * it is stopped there (livepatch must say its stack is unreliable and leave
+ * it unswitched) or running alone on its CPU (livepatch's own check at the
+ * kick, L11, must not switch it either). */
+static int call_a4(int x) { (void)x; return lpc_a4(NULL); }
+static bool has(const char *s, const char *want)
+{
+    for (; *s; s++)
+        if (!kmemcmp(s, want, kstrlen(want)))
+            return true;
+    return false;
+}
+
+static bool l12_stopped(char *why, size_t n)
+{
+    struct park pk = { (uint32_t)lpa_undescribed + 4, PARK_PREEMPT, other_cpu(), call_a4, 0, 0, 0, 0, 0, false,
+                       NULL };
+    char said[sizeof err];
+    int rc;
+    if (park_start(&pk, why, n))
+        return false;
+    rc = lp_enable(&p_a4b, err, sizeof err);
+    kmemcpy(said, err, sizeof said);
+    kprintf("lp-cells:   apply with a thread stopped in undescribed code above old A: %s%s%s\n", rc_name(rc),
+            rc ? ": " : "", rc ? err : "");
+    park_finish(&pk);
+    if (rc > 0 && lp_continue(err, sizeof err))
+        return ksnprintf(why, n, "still in transition once the thread left: %s", err), settle(&p_a4b), false;
+    settle(&p_a4b);
+    if (mixed(pk.result, why, n, "the thread stopped above old A"))
+        return false;
+    if (wrong_rc(rc, expect_held(), why, n, "the patch"))
+        return false;
+    if (lp_model == LP_LIVEPATCH && !has(said, "has an unreliable stack at <lpa_undescribed+0x4/"))
+        return ksnprintf(why, n, "the transition did not say the stack is unreliable: %s", said), false;
+    return true;
+}
+
+static void a4_spin_main(void *arg) { (void)arg; started = 1; ret = lpc_a4(&stop); }
+
+static bool l12_running(char *why, size_t n)
+{
+    struct gbound b;
+    struct thread *t;
+    int rc;
+    stop = started = ret = 0;
+    t = thread_create("lp-a4-spin", a4_spin_main, NULL, 1u << 1);
+    if (!t)
+        return ksnprintf(why, n, "no thread"), false;
+    gbound_start(&b, GBOUND_ALL, 2000, 0);
+    while (!(started && READ_ONCE(t->on_cpu) && t->cpu == 1) && !gbound_expired(&b))
+        thread_sleep_ns(100000);
+    rc = lp_enable(&p_a4b, err, sizeof err);
+    kprintf("lp-cells:   apply with a thread running in undescribed code above old A, alone on cpu 1: %s%s%s\n",
+            rc_name(rc), rc ? ": " : "", rc ? err : "");
+    stop = 1;
+    thread_join(t);
+    if (rc > 0 && lp_continue(err, sizeof err))
+        return ksnprintf(why, n, "still in transition once the thread left: %s", err), settle(&p_a4b), false;
+    settle(&p_a4b);
+    if (mixed(ret, why, n, "the thread running above old A"))
+        return false;
+    return !wrong_rc(rc, expect_held(), why, n, "the patch");
+}
+
+static bool cell_l12(char *why, size_t n)
+{
+    if (ncpu < 2)
+        return ksnprintf(why, n, "needs 2 CPUs"), false;
+    return l12_stopped(why, n) && l12_running(why, n);
+}
+
 static const struct { const char *name, *what; bool (*fn)(char *, size_t); } cells[] = {
     { "L1", "a thread inside old A when A and B are patched together", cell_l1 },
     { "L2", "a thread asleep in a callee of old A (A's only frame: a return address)", cell_l2 },
@@ -375,6 +574,9 @@ static const struct { const char *name, *what; bool (*fn)(char *, size_t); } cel
     { "L7", "probes and patches on one function", cell_l7 },
     { "L8", "L2 with the callee under a return probe (A's frame hidden behind its trampoline)", cell_l8 },
     { "L9", "a call inside the dispatcher across a completion and the next start", cell_l9 },
+    { "L10", "an NMI on another CPU in the middle of an entry's write", cell_l10 },
+    { "L11", "a CPU-bound thread alone on its CPU, outside every patched function", cell_l11 },
+    { "L12", "a thread stopped, or running, in undescribed code above old A", cell_l12 },
 };
 
 static bool chosen(const char *name)
@@ -413,4 +615,4 @@ static int lp_cells_run(char *why, size_t n)
         ksnprintf(why, n, "no cell matches lp_cell=%s", lp_cell);
     return failed || !ran;
 }
-KSCENARIO("lp-cells", lp_cells_run, "live-patch hazard cells L1-L7 under lp_model= (lp_cell= picks)");
+KSCENARIO("lp-cells", lp_cells_run, "live-patch hazard cells L1-L12 under lp_model= (lp_cell= picks)");

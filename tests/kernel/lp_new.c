@@ -70,6 +70,12 @@ int lpcn3_a(void)
     return 3 << 8 | lpc_b();
 }
 
+int lpcn_a4(volatile int *stop)
+{
+    lpa_undescribed(stop);
+    return 2 << 8 | lpc_b();
+}
+
 int lpcn_a3(void)
 {
     lpc_callee2();

@@ -60,6 +60,14 @@ LP_TARGET int lpc_a3(void)
     return 1 << 8 | lpc_b();
 }
 
+/* lpc_a2 with a callee in code no CFI describes (lp_asm_targets.S): a
+ * thread stopped or spinning there has an unreliable stack above A (L12). */
+LP_TARGET int lpc_a4(volatile int *stop)
+{
+    lpa_undescribed(stop);
+    return 1 << 8 | lpc_b();
+}
+
 /* Always on a stack: loops calling B until *stop, failing on a B of the
  * other version; returns the number of calls, or -(B's result). */
 LP_TARGET int lpc_forever(volatile int *stop)

@@ -32,6 +32,10 @@ extern volatile int lpc_hold3, lpc_in3;   /* lpc_in3: calls of lpcn3_a so far */
 void lpc_callee2(void);
 extern char lpc_callee2_mid[];
 extern char lpc_a_mid[], lpcn_a_mid[];
+int lpc_a4(volatile int *stop), lpcn_a4(volatile int *stop);   /* A calls lpa_undescribed(stop) first (L12) */
+/* lp_asm_targets.S: code gcc would not make */
+int lpa_crossing(void);               /* 1; a patchable entry at 4 mod 8 (crosses an 8-byte boundary) */
+void lpa_undescribed(volatile int *stop);   /* no CFI: spins until *stop (if stop); unreliable inside */
 int lpcn_b(void);
 int lpcn_a(void);
 int lpcn_a2(void);

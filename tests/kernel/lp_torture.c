@@ -5,7 +5,8 @@
  * stacks and atomically replaces patches of all three under the boot model
  * (lp_model=), continues a stuck transition a few times and then reverses
  * it.  Counted: transitions done, aborted, stuck, reversed; their times;
- * threads nudged; chains; mixed chains (0 except under the controls).
+ * threads nudged and switched at their own check (lp_preempt_point); chains;
+ * mixed chains (0 except under the controls).
  * Under -singlestep it reports where preemptions landed in the chain. */
 #include "kernel/scenario.h"
 #include "kernel/thread.h"
@@ -121,9 +122,9 @@ static int lp_torture_run(char *why, size_t n)
     torture_landing_stop();
     settle();
     kprintf("lp-torture: %u chains checked, %u mixed; transitions: %u done (mean %u us, max %u us), %u aborted, "
-            "%u stuck and reversed; %u threads nudged\n", chains, mixed, tc.done,
+            "%u stuck and reversed; %u threads nudged, %u switched themselves\n", chains, mixed, tc.done,
             tc.done ? (uint32_t)(tc.ns / tc.done / 1000) : 0, (uint32_t)(tc.max_ns / 1000), tc.aborted, tc.stuck,
-            lp_stats.nudged);
+            lp_stats.nudged, lp_stats.self);
     if (mixed)
         return ksnprintf(why, n, "lp-torture: %u mixed chains", mixed), 1;
     if (bad)

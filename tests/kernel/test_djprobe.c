@@ -18,6 +18,9 @@
 #include "patch/poke.h"
 #include "patch/slot.h"
 #include "tests/kernel/torture.h"
+#include "patch/livepatch.h"
+#include "kernel/cpu.h"
+#include "kernel/sched.h"
 
 int dj_add(int x);
 int dj_jcc(int x);
@@ -622,4 +625,75 @@ KTEST(djprobe_under_concurrent_calls)
             "threads found inside: EIP %u stack %u (false positives %u), retries %u, deferred %u\n",
             opt, hits, torture_iters() * 3, djprobe_stats.ip_hits, djprobe_stats.stack_hits,
             djprobe_stats.false_pos, djprobe_stats.retries, djprobe_stats.deferred);
+}
+
+/* Issue 39 item 18: an idle thread is not preempted while its CPU's
+ * preemption count is raised.  An optimized probe's handler runs with
+ * preemption off and interrupts on; here it runs in the last CPU's idle
+ * thread (at lp_safe_point, which the idle loop calls), wakes a thread
+ * pinned to that CPU and waits out two timer ticks with the reschedule
+ * pending.  The woken thread must first run after the handler has returned,
+ * with the count back at 0 (before: the tick switched the idle thread out
+ * inside the handler, and the next thread to block on that CPU panicked). */
+static struct completion ih_go;
+static volatile int ih_cpu = -1, ih_stage, ih_count, ih_resched, ih_w_stage, ih_w_count;
+static volatile uint32_t ih_ticks;
+
+static int ih_pre(struct kprobe *p, struct trapframe *tf)
+{
+    struct cpu *c = mycpu();
+    uint32_t t0;
+    (void)p;
+    (void)tf;
+    if (c->id != ih_cpu || !thread_current()->is_idle || !(read_eflags() & EFLAGS_IF) || ih_stage)
+        return 0;
+    ih_stage = 1;
+    ih_count = c->preempt_count;
+    complete(&ih_go);                    /* runnable on this CPU: a reschedule is due */
+    t0 = c->ticks;
+    while (c->ticks - t0 < 2) {          /* timer interrupts, taken at irq_depth 0 */
+        ih_resched |= c->need_resched;
+        pause();
+    }
+    ih_ticks = c->ticks - t0;
+    ih_stage = 2;
+    return 0;
+}
+
+static void ih_thread(void *arg)
+{
+    (void)arg;
+    wait_for_completion(&ih_go);
+    ih_w_stage = ih_stage;
+    ih_w_count = mycpu()->preempt_count;   /* pinned: this CPU's */
+}
+
+KTEST(djprobe_idle_handler_keeps_its_cpu)
+{
+    struct kprobe p = { .addr = (uint32_t)lp_safe_point, .pre_handler = ih_pre };
+    int cpu = ncpu - 1, ms;
+    struct thread *w;
+    ih_stage = ih_count = ih_resched = ih_ticks = 0;
+    ih_w_stage = ih_w_count = -1;
+    completion_init(&ih_go);
+    w = thread_create("kt-idle-w", ih_thread, NULL, 1u << cpu);
+    KASSERT(w != NULL);
+    for (ms = 0; ms < 1000 && !(w->state == TS_SLEEPING && !w->on_cpu); ms++)
+        thread_sleep_ns(1000000);
+    KASSERT(w->state == TS_SLEEPING && !w->on_cpu);   /* asleep on its completion */
+    KASSERT(opt_reg(ktest_ctx, &p));
+    KEXPECT_EQ(kprobe_opt_state(&p), DJ_OPTIMIZED);
+    ih_cpu = cpu;
+    for (ms = 0; ms < 2000 && ih_stage != 2; ms++)
+        thread_sleep_ns(1000000);
+    ih_cpu = -1;
+    kprobe_unregister(&p);
+    if (!ih_stage)
+        complete(&ih_go);                /* never hit: let it go */
+    thread_join(w);
+    KEXPECT_EQ(ih_stage, 2);
+    KEXPECT_EQ(ih_count, 1);             /* the fast path: preemption off in the handler */
+    KEXPECT(ih_resched && ih_ticks >= 2);
+    KEXPECT_EQ(ih_w_stage, 2);           /* ran only after the handler */
+    KEXPECT_EQ(ih_w_count, 0);
 }

@@ -100,6 +100,77 @@ KTEST(livepatch_refusals_change_nothing)
     KASSERT(lp_disable(&pt, err, sizeof err) == 0);
 }
 
+/* Bad pairs (issue 39 item 7): each refused by lp_enable with its reason,
+ * the first bytes of every function named as they were, and nothing
+ * allocated.  A patch that is accepted is reverted at once (before the fix,
+ * a new function that is the old one turned the entry into a jump to
+ * itself). */
+static void expect_refused(struct ktest_ctx *ktest_ctx, struct lp_patch *p, const char *want)
+{
+    uint8_t before[2][2][8];
+    uint32_t heap = kheap_used();
+    char err[200] = "";
+    int i, k, rc;
+    for (i = 0; i < p->nfuncs && i < 2; i++)
+        for (k = 0; k < 2; k++)
+            if ((k ? p->funcs[i].new_fn : p->funcs[i].old_fn))
+                kmemcpy(before[i][k], k ? p->funcs[i].new_fn : p->funcs[i].old_fn, 8);
+    rc = lp_enable(p, err, sizeof err);
+    if (rc == 0) {
+        ktest_fail(ktest_ctx, __FILE__, __LINE__, "patch %s was accepted; want '%s'", p->name, want);
+        lp_disable(p, err, sizeof err);
+        return;
+    }
+    KEXPECT_EQ(rc, -1);
+    KEXPECT_SAYS(err, want);
+    for (i = 0; i < p->nfuncs && i < 2; i++)
+        for (k = 0; k < 2; k++)
+            if ((k ? p->funcs[i].new_fn : p->funcs[i].old_fn))
+                KEXPECT_MEMEQ(k ? p->funcs[i].new_fn : p->funcs[i].old_fn, before[i][k], 8);
+    KEXPECT_EQ(kheap_used(), heap);
+    KEXPECT_EQ(p->state, LP_OFF);
+    kprintf("livepatch refused: %s\n", err);
+}
+
+KTEST(livepatch_refuses_bad_pairs)
+{
+    static struct lp_func self[] = { LP_FUNC(lpt_version, lpt_version) };
+    static struct lp_func inside[] = { LP_FUNC(lpc_a, lpc_a_mid) };
+    static struct lp_func off[] = { LP_FUNC(lpt_version, (char *)lpn_version2 + 1) };
+    static struct lp_func cycle[] = { LP_FUNC(lpt_version, lpt_add), LP_FUNC(lpt_add, lpn_add) };
+    static struct lp_func onto[] = { LP_FUNC(lpt_version, lpt_add) };
+    static struct lp_func add[] = { LP_FUNC(lpt_add, lpn_add) };
+    static struct lp_func none[] = { LP_FUNC(lpt_version, NULL) };
+    static struct lp_func noold[] = { LP_FUNC(NULL, lpn_version2) };
+    static struct lp_func cross[] = { LP_FUNC(lpa_crossing, lpn_version2) };
+    int m, models[] = { LP_KPATCH, LP_LIVEPATCH };
+    char err[200] = "";
+    for (m = 0; m < 2; m++) {
+        struct lp_patch ps = LP_PATCH_INIT("self", self, models[m]);
+        struct lp_patch pi = LP_PATCH_INIT("inside", inside, models[m]);
+        struct lp_patch po = LP_PATCH_INIT("off", off, models[m]);
+        struct lp_patch pc = LP_PATCH_INIT("cycle", cycle, models[m]);
+        struct lp_patch pn = LP_PATCH_INIT("onto", onto, models[m]);
+        struct lp_patch pa = LP_PATCH_INIT("add", add, models[m]);
+        struct lp_patch p0 = LP_PATCH_INIT("none", none, models[m]);
+        struct lp_patch p1 = LP_PATCH_INIT("noold", noold, models[m]);
+        struct lp_patch px = LP_PATCH_INIT("cross", cross, models[m]);
+        expect_refused(ktest_ctx, &ps, "the new lpt_version is the old one");
+        expect_refused(ktest_ctx, &pi, "is inside the old lpc_a");
+        expect_refused(ktest_ctx, &po, "is not the first byte of a function");
+        expect_refused(ktest_ctx, &pc, "the new lpt_version is lpt_add, which this patch replaces");
+        expect_refused(ktest_ctx, &p0, "lpt_version: no new function");
+        expect_refused(ktest_ctx, &p1, "NULL: no old function");
+        expect_refused(ktest_ctx, &px, "the entry of lpa_crossing at");
+        KASSERT(lp_enable(&pa, err, sizeof err) == 0);
+        expect_refused(ktest_ctx, &pn, "the new lpt_version is lpt_add, whose entry patch add redirects");
+        KASSERT(lp_disable(&pa, err, sizeof err) == 0);
+        KEXPECT_EQ(lpt_version(), 1);
+        KEXPECT_EQ(lpt_add(1, 2), 3);
+        KEXPECT_EQ(lpa_crossing(), 1);
+    }
+}
+
 static int pre_calls, post_unpatch_calls;
 static int pre_refuse(struct lp_patch *p) { (void)p; pre_calls++; return -1; }
 static void post_unpatch(struct lp_patch *p) { (void)p; post_unpatch_calls++; }
@@ -372,6 +443,46 @@ static void replace_under(struct ktest_ctx *ktest_ctx, int model)
     KEXPECT_EQ(lpt_version(), 1);
     KEXPECT_MEMEQ(lpt_version, nop5, 5);
 }
+
+/* Atomic replace over a function two older patches stacked (issue 39 item
+ * 8): the replacement does not name it, so it goes back to its original
+ * with one nop, whichever patch of the two put it there. */
+static void replace_stacked(struct ktest_ctx *ktest_ctx, int model)
+{
+    static struct lp_func f1[] = { LP_FUNC(lpt_version, lpn_version2) };
+    static struct lp_func f2[] = { LP_FUNC(lpt_version, lpn_version3) };
+    static struct lp_func fr[] = { LP_FUNC(lpt_add, lpn_add) };
+    struct lp_patch p1 = LP_PATCH_INIT("p1", f1, model);
+    struct lp_patch p2 = LP_PATCH_INIT("p2", f2, model);
+    struct lp_patch r = LP_PATCH_INIT("r", fr, model);
+    char err[200] = "";
+    r.replace = true;
+    KASSERT(lp_enable(&p1, err, sizeof err) == 0);
+    KASSERT(lp_enable(&p2, err, sizeof err) == 0);
+    KEXPECT_EQ(lpt_version(), 3);
+    if (lp_enable(&r, err, sizeof err)) {
+        ktest_fail(ktest_ctx, __FILE__, __LINE__, "replace over a function stacked twice: %s", err);
+        lp_disable(&p2, err, sizeof err);
+        lp_disable(&p1, err, sizeof err);
+        return;
+    }
+    KEXPECT_EQ(lpt_version(), 1);                 /* back to the original, past both versions */
+    KEXPECT_MEMEQ(lpt_version, nop5, 5);
+    KEXPECT(lp_active(lpt_version) == lpt_version);
+    KEXPECT_EQ(lpt_add(1, 2), 103);
+    KEXPECT_EQ(p1.state, LP_OFF);
+    KEXPECT_EQ(p2.state, LP_OFF);
+    KASSERT(lp_disable(&r, err, sizeof err) == 0);
+    KEXPECT_MEMEQ(lpt_add, nop5, 5);
+    KEXPECT_MEMEQ(lpt_version, nop5, 5);
+    /* the entry is free again: a first patch of it goes on */
+    KASSERT(lp_enable(&p1, err, sizeof err) == 0);
+    KEXPECT_EQ(lpt_version(), 2);
+    KASSERT(lp_disable(&p1, err, sizeof err) == 0);
+}
+
+KTEST(livepatch_atomic_replace_stacked_twice_kpatch) { replace_stacked(ktest_ctx, LP_KPATCH); }
+KTEST(livepatch_atomic_replace_stacked_twice_livepatch) { replace_stacked(ktest_ctx, LP_LIVEPATCH); }
 
 KTEST(livepatch_atomic_replace_kpatch) { replace_under(ktest_ctx, LP_KPATCH); }
 KTEST(livepatch_atomic_replace_livepatch) { replace_under(ktest_ctx, LP_LIVEPATCH); }

@@ -182,6 +182,33 @@ KTEST(uedge_h4_h5_branches_into_region_refused)
     uprobe_unregister(&w);
 }
 
+/* Issue 39 item 17: ue_ij2's indirect jump lands inside its region, and
+ * ue_ij2 follows ue_trapdata, whose last byte (data) decodes into ue_ij2's
+ * first: the branch table must still see the jump (H5), text unchanged, and
+ * uedge runs right through the int3 probe. */
+KTEST(uedge_h5_after_a_function_ending_in_data)
+{
+    static struct uprobe u;
+    char err[160];
+    uint8_t b[7];
+    uint32_t at = 0;
+    int r;
+    KASSERT(ue_sym("ue_ij2") == ue_sym("ue_trapdata") + 2);   /* the layout the cell is about */
+    u = (struct uprobe){ .prog = "uedge", .symbol = "ue_ij2_site", .pre_handler = ue_pre };
+    KASSERT(uprobe_register(&u, err, sizeof err) == 0);
+    kmemcpy(b, ue_text(u.addr), sizeof b);
+    r = ue_optimize(&u, err, sizeof err);
+    KEXPECT_EQ(r, -1);
+    if (r == -1)
+        KEXPECT(kmemcmp(err, "not optimized: H5", 17) == 0);
+    KEXPECT_MEMEQ(ue_text(u.addr), b, sizeof b);
+    KEXPECT_EQ(ue_run(0, UE_N, &at), 0);
+    if (at)
+        kprintf("# uedge killed at %08x (ue_ij2_site %08x)\n", at, u.addr);
+    KEXPECT_EQ(u.nhit, UE_N);
+    uprobe_unregister(&u);
+}
+
 /* Item 9: no post-handler after an emulated call whose push faulted. */
 KTEST(uedge_no_post_after_faulted_emulation)
 {
