@@ -64,7 +64,7 @@ all: $(B)/kernel.elf $(B)/xmc.so
 # 5-byte nop (0F 1F 44 00 00) where a patch writes its jump, and
 # __mcount_loc lists those entries (the layout of Linux's ftrace sites).
 LP_FENTRY := -pg -mfentry -mnop-mcount -mrecord-mcount
-LP_TARGETS := $(B)/tests/kernel/lp_targets.o $(B)/tests/kernel/lp_bench_targets.o
+LP_TARGETS := $(B)/tests/kernel/lp_targets.o $(B)/tests/kernel/lp_bench_targets.o $(B)/tests/kernel/lp_where_targets.o
 $(LP_TARGETS): KCFLAGS += $(LP_FENTRY)
 
 $(B)/%.o: %.c | $(G)/vectors.h
@@ -265,16 +265,18 @@ bench soak: deps
 	$(Q)$(if $(filter bench,$@),$(call interruptible,$(PYTHON) tests/hit_trace.py))
 	$(Q)$(if $(filter bench,$@),$(call interruptible,$(PYTHON) tests/bench_check.py --boot))
 
-# Strategy x hazard matrix, several seeds per cell (tests/matrix.py).
+# Strategy x hazard matrix, several seeds per cell (tests/matrix.py): the run becomes
+# tests/matrix.json and the tables in docs/hazards.md (commit both).
 SEEDS ?= 3
 matrix: deps
 	@$(MAKE) --no-print-directory all
-	$(Q)$(PYTHON) tests/matrix.py --seeds $(SEEDS)
+	$(Q)$(PYTHON) tests/matrix.py --seeds $(SEEDS) --save
 
-# Live-patch models x cells (tests/lp_matrix.py), several seeds per cell.
+# Live-patch models x cells (tests/lp_matrix.py), several seeds per cell: the run becomes
+# tests/lp-matrix.json and the tables in README.md and docs/livepatch.md (commit them).
 lp-matrix: deps
 	@$(MAKE) --no-print-directory all
-	$(Q)$(PYTHON) tests/lp_matrix.py --seeds $(SEEDS)
+	$(Q)$(PYTHON) tests/lp_matrix.py --seeds $(SEEDS) --save
 
 # Boot again as a past run: make replay RUN=results/<stamp>/<scenario> [MODE=icount]
 replay: deps

@@ -13,6 +13,13 @@ static volatile int con_owner = -1;
 static int con_depth;
 volatile int console_panic_cpu = -1;  /* set by panic: that CPU may break the lock */
 static const char *level_tag[] = { "ERR: ", "WARN: ", "", "" };
+static struct thread *volatile con_reader;
+static volatile uint32_t con_foreign;
+static volatile bool con_bol = true;
+
+void console_reader(bool on) { con_reader = on ? mycpu()->thread : NULL; }
+uint32_t console_foreign(void) { return con_foreign; }
+bool console_at_line_start(void) { return con_bol; }
 
 void console_init(void)
 {
@@ -58,6 +65,8 @@ void console_write(const char *s, size_t n)
             uart_putc('\r');
         uart_putc(s[i]);
     }
+    if (n)
+        con_bol = s[n - 1] == '\n';
 }
 
 static void emit(const char *tag, const char *fmt, va_list ap)
@@ -71,6 +80,8 @@ static void emit(const char *tag, const char *fmt, va_list ap)
     while (tag[t]) t++;
     cli();
     console_lock();
+    if (con_reader && n + t > 0 && (con_reader != mycpu()->thread || mycpu()->irq_depth))
+        con_foreign++;                     /* printed beside the line editor's prompt */
     console_write(tag, t);
     console_write(buf, (size_t)n);
     console_unlock();

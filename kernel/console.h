@@ -15,6 +15,14 @@ void console_write(const char *s, size_t n);
 void console_lock(void);       /* hold across a multi-line report */
 extern volatile int console_panic_cpu;
 void console_unlock(void);
+/* The line editor (kernel/readline.c) claims the console while it waits for
+ * a line; console_foreign() then counts what others print (other threads,
+ * interrupts, NMIs: a line that lands after the prompt), so that it can
+ * redraw its prompt and line after them; console_at_line_start(): the last
+ * byte written ended a line. */
+void console_reader(bool on);
+uint32_t console_foreign(void);
+bool console_at_line_start(void);
 
 #define pr_err(...)   klog(KL_ERR, __VA_ARGS__)
 #define pr_warn(...)  klog(KL_WARN, __VA_ARGS__)

@@ -224,6 +224,30 @@ int elf_addr_symbol(const uint8_t *img, uint32_t size, uint32_t addr,
     return 0;
 }
 
+int elf_func_entry(const uint8_t *img, uint32_t size, uint32_t addr, const char **in, uint32_t *off)
+{
+    struct symtab t;
+    uint32_t i;
+    bool starts = false;
+    if (!in || !off || find_symtab(img, size, &t))
+        return -1;
+    *in = NULL;
+    *off = 0;
+    for (i = 1; i < t.nsym; i++) {
+        const struct elf32_sym *s = &t.sym[i];
+        if (ELF32_ST_TYPE(s->st_info) != STT_FUNC || !code_sym(s))
+            continue;
+        if (s->st_value == addr)
+            starts = true;
+        else if (s->st_value < addr && addr - s->st_value < s->st_size) {
+            *in = sym_name(&t, i);
+            *off = addr - s->st_value;
+            return 1;
+        }
+    }
+    return starts ? 0 : 1;
+}
+
 /* The STT_FUNC symbol whose [value, value + size) holds addr: 0 with its
  * extent in [*lo, *hi), or -1 (none, or no valid .symtab). */
 int elf_func_range(const uint8_t *img, uint32_t size, uint32_t addr, uint32_t *lo, uint32_t *hi)

@@ -69,6 +69,11 @@ int elf_symbol(const uint8_t *img, uint32_t size, const char *name, uint32_t *va
  * its name (pointing into img) and addr's offset from it.  0, or -1. */
 int elf_addr_symbol(const uint8_t *img, uint32_t size, uint32_t addr,
                     const char **name, uint32_t *off);
+/* Is addr a function's entry: the value of an STT_FUNC symbol, and strictly
+ * inside no STT_FUNC symbol's [value, value + size)?  0 yes; 1 no, with
+ * *in the enclosing function's name and *off addr's offset in it (*in NULL:
+ * no function starts at addr or holds it); -1 no valid .symtab. */
+int elf_func_entry(const uint8_t *img, uint32_t size, uint32_t addr, const char **in, uint32_t *off);
 /* The function (STT_FUNC with a size) holding addr: [*lo, *hi).  0, or -1. */
 int elf_func_range(const uint8_t *img, uint32_t size, uint32_t addr, uint32_t *lo, uint32_t *hi);
 /* The first function (STT_FUNC with a size, defined in a section, not

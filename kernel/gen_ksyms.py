@@ -4,6 +4,11 @@
 Output (assembly, section .ksymtab, which linker.ld places last):
   ksym_table: {addr, size, name pointer} per text symbol, sorted by address
   ksym_nr:    entry count
+  ksym_parts: {lo, hi, owner} per split part of a function (gcc's X.cold or
+              X.cold.N in .text.unlikely: code of X outside X's symbol), with
+              X's first byte as owner, sorted by lo; ksym_parts_nr its count,
+              ksym_parts_lo and ksym_parts_hi the span they lie in (0, 0: none).
+              A part whose X is missing or not unique fails the build.
 Symbols without a size get the distance to the next symbol.
   --empty        write an empty table (first link)
   --check FILE   read nm output of the final image and verify that FILE (the
@@ -42,10 +47,38 @@ def parse_nm(lines):
     return syms
 
 
+PART = re.compile(r"^(.+)\.cold(\.\d+)?$")
+
+
+def split_parts(syms):
+    """[(lo, hi, owner address, part name, owner name)] for every X.cold part."""
+    by_name = {}
+    for addr, _, name in syms:
+        by_name.setdefault(name, []).append(addr)
+    parts = []
+    for addr, size, name in syms:
+        m = PART.match(name)
+        if not m:
+            continue
+        owners = by_name.get(m.group(1), [])
+        if len(owners) != 1:
+            raise SystemExit("gen_ksyms: %s at %08x: %s named %s, so the function it is a part of is not "
+                             "known (rename one)" % (name, addr, "no function" if not owners else
+                                                     "%d functions" % len(owners), m.group(1)))
+        parts.append((addr, addr + size, owners[0], name, m.group(1)))
+    return sorted(parts)
+
+
 def emit(syms):
+    parts = split_parts(syms)
     out = [HEADER, '    .section .ksymtab, "a"\n    .align 4\n',
-           "    .globl ksym_table, ksym_nr\nksym_nr:\n    .long %d\n" % len(syms),
-           "ksym_table:\n"]
+           "    .globl ksym_parts_lo, ksym_parts_hi\nksym_parts_lo:\n    .long 0x%08x\n"
+           "ksym_parts_hi:\n    .long 0x%08x\n" % ((parts[0][0], parts[-1][1]) if parts else (0, 0)),
+           "    .globl ksym_parts, ksym_parts_nr\nksym_parts_nr:\n    .long %d\n" % len(parts),
+           "ksym_parts:\n"]
+    for lo, hi, owner, name, oname in parts:
+        out.append("    .long 0x%08x, 0x%08x, 0x%08x   /* %s is part of %s */\n" % (lo, hi, owner, name, oname))
+    out += ["    .globl ksym_table, ksym_nr\nksym_nr:\n    .long %d\n" % len(syms), "ksym_table:\n"]
     for i, (addr, size, name) in enumerate(syms):
         out.append("    .long 0x%08x, 0x%x, .Lname%d   /* %s */\n" % (addr, size, i, name))
     for i, (_, _, name) in enumerate(syms):

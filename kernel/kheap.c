@@ -8,6 +8,7 @@
 #include "kernel/mem.h"
 #include "kernel/spinlock.h"
 #include "kernel/panic.h"
+#include "kernel/size.h"
 
 #define HEAP_PAGES   2048                /* 8 MiB */
 #define MAGIC_USED   0x55AA1234u
@@ -72,7 +73,8 @@ void *kmalloc(size_t n)
 {
     uint32_t f;
     struct chunk *c;
-    n = ALIGN_UP(n ? n : 1, 16);
+    if (!size_align(n ? n : 1, 16, &n))
+        return NULL;                         /* rounding would wrap it to a small block */
     f = spin_lock_irqsave(&hlock);
     c = take(n);
     if (c) used_bytes += c->size;
@@ -87,6 +89,18 @@ void *kzalloc(size_t n)
     void *p = kmalloc(n);
     if (p) kmemset(p, 0, n);
     return p;
+}
+
+void *kmalloc_array(uint32_t n, uint32_t each)
+{
+    uint32_t sz;
+    return size_mul(n, each, &sz) ? kmalloc(sz) : NULL;
+}
+
+void *kzalloc_array(uint32_t n, uint32_t each)
+{
+    uint32_t sz;
+    return size_mul(n, each, &sz) ? kzalloc(sz) : NULL;
 }
 
 void kfree(void *p)

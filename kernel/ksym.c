@@ -6,6 +6,9 @@
 
 extern const struct ksym ksym_table[];
 extern const uint32_t ksym_nr;
+struct ksym_part { uint32_t lo, hi, owner; };
+extern const struct ksym_part ksym_parts[];     /* sorted by lo (gen_ksyms.py) */
+extern const uint32_t ksym_parts_nr;
 
 int ksym_count(void) { return (int)ksym_nr; }
 
@@ -27,6 +30,35 @@ const struct ksym *ksym_lookup(uint32_t addr)
         return NULL;
     k = &ksym_table[best];
     return addr < k->addr + (k->size ? k->size : 1) ? k : NULL;
+}
+
+/* Linear (the table is sorted by address, but an enclosing function may
+ * start any number of symbols before addr): for registration paths. */
+const struct ksym *ksym_enclosing(uint32_t addr)
+{
+    uint32_t i;
+    for (i = 0; i < ksym_nr && ksym_table[i].addr < addr; i++)
+        if (addr - ksym_table[i].addr < ksym_table[i].size)
+            return &ksym_table[i];
+    return NULL;
+}
+
+/* The first byte of the function whose split part (gcc's X.cold, in
+ * .text.unlikely) holds addr, or 0: the table is built with the symbols, so
+ * a lookup is a binary search with no lock (readers in a rendezvous). */
+uint32_t ksym_part_owner(uint32_t addr)
+{
+    uint32_t lo = 0, hi = ksym_parts_nr;
+    if (!hi || addr < ksym_parts_lo || addr >= ksym_parts_hi)
+        return 0;
+    while (hi - lo > 1) {                   /* the last part with lo <= addr */
+        uint32_t mid = (lo + hi) / 2;
+        if (ksym_parts[mid].lo <= addr)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return addr >= ksym_parts[lo].lo && addr < ksym_parts[lo].hi ? ksym_parts[lo].owner : 0;
 }
 
 static int streq(const char *a, const char *b)

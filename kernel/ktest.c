@@ -4,8 +4,79 @@
 #include "kernel/ktest.h"
 #include "kernel/console.h"
 #include "kernel/mem.h"
+#include "kernel/param.h"
+#include "kernel/gbound.h"
+#include "kernel/x86.h"
+#include "kernel/thread.h"
+#include "kernel/cpu.h"
+#include "kernel/ksym.h"
+#include "kernel/unwind.h"
+#include "kernel/panic.h"
+#include "kernel/trap.h"
 
 extern const struct ktest __ktest_start[], __ktest_end[];
+
+int ktest_linger_ms;
+KPARAM_INT("ktest_linger", ktest_linger_ms, 0, 10000,
+           "self-tests: a holder thread spins, then sleeps, this many ms (guest) each before it blocks");
+
+void ktest_linger(void)
+{
+    struct thread *me = thread_current();
+    uint32_t mask = me->affinity, last = 1u << (ncpu - 1);
+    struct gbound b;
+    if (!ktest_linger_ms)
+        return;
+    if (ncpu > 1 && (mask & last))
+        thread_set_affinity(last);            /* beside the tests (main is on cpu 0), not behind them */
+    gbound_start(&b, GBOUND_ALL, (uint32_t)ktest_linger_ms, 0);
+    while (!gbound_expired(&b))
+        pause();
+    thread_sleep_ns((uint64_t)ktest_linger_ms * 1000000);   /* asleep, but not where the test waits */
+    thread_set_affinity(mask);
+}
+
+static bool stopped(struct thread *t)
+{
+    return !__atomic_load_n(&t->on_cpu, __ATOMIC_ACQUIRE) && READ_ONCE(t->state) != TS_RUNNING &&
+           READ_ONCE(t->state) != TS_ZOMBIE;
+}
+
+bool ktest_wait_blocked(struct thread *t, struct waitq *wq, uint32_t ms)
+{
+    struct gbound b;
+    ASSERT(t && t != thread_current());
+    gbound_start(&b, GBOUND_ALL, ms, 0);
+    for (;;) {
+        if (wq ? waitq_holds(wq, t) : READ_ONCE(t->state) == TS_SLEEPING && stopped(t))
+            return true;
+        if (gbound_expired(&b))
+            break;
+        thread_sleep_ns(100000);
+    }
+    kprintf("# thread %d (%s) not blocked%s within %u ms: state %d, on cpu %d, saved EIP %08x\n", t->tid,
+            t->name, wq ? " on its wait queue" : "", ms, t->state, t->on_cpu, t->tf ? t->tf->eip : t->saved_eip);
+    return false;
+}
+
+bool ktest_stopped_in(struct thread *t, const char *fn)
+{
+    const struct ksym *k = ksym_by_name(fn);
+    struct unwind_regs r;
+    struct unwind_state u;
+    uint32_t gen;
+    bool in = false;
+    ASSERT(k && k->size && t != thread_current());
+    gen = READ_ONCE(t->lp_word) & ~(LP_GEN_ONE - 1);   /* + LP_GEN_ONE each time it is picked to run */
+    if (!stopped(t))
+        return false;
+    unwind_switched(&r, t);
+    unwind_begin(&u, &r, t->stack_lo, t->stack_hi);
+    do
+        in |= u.pc >= k->addr && u.pc < k->addr + k->size;
+    while (!in && unwind_next(&u) == 1);
+    return in && stopped(t) && (READ_ONCE(t->lp_word) & ~(LP_GEN_ONE - 1)) == gen;
+}
 
 void ktest_fail(struct ktest_ctx *c, const char *file, int line, const char *fmt, ...)
 {

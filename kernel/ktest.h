@@ -38,4 +38,28 @@ void ktest_fail(struct ktest_ctx *c, const char *file, int line, const char *fmt
     ktest_fail(ktest_ctx, __FILE__, __LINE__, "required %s", #cond); return; } } while (0)
 
 int ktest_run_selected(const char *filter);   /* returns the number failed */
+
+/* ktest_linger=MS: a self-test's holder thread calls ktest_linger() between
+ * saying where it is and blocking there (and a remover before it removes,
+ * where a helper thread lets something go once it waits); it then moves to
+ * the last CPU if allowed (beside the tests, which run on cpu 0), spins MS
+ * ms of guest time, then sleeps MS ms (asleep, off its CPU, but not on the
+ * wait queue the test names); 0: returns at once.  A test that looks at the
+ * thread after a fixed wait instead of waiting for its state fails under it
+ * (the busy-host case of issue 39, made deterministic: the *-linger scenarios). */
+extern int ktest_linger_ms;
+void ktest_linger(void);
+
+/* Looking at another thread: never after a fixed wait, only once its state
+ * is established.  ktest_wait_blocked waits until t is blocked on wq
+ * (waitq_holds: queued, asleep, off its CPU; its saved state then stays put
+ * until wq is woken), or with wq NULL until t is asleep and off its CPU (a
+ * thread parked by ->park, woken only by thread_wake).  Up to ms of guest
+ * progress (kernel/gbound.h); false, with a line saying where t was, if not. */
+struct thread;
+struct waitq;
+bool ktest_wait_blocked(struct thread *t, struct waitq *wq, uint32_t ms);
+/* Is t stopped (off its CPU: asleep, or preempted) with the function named
+ * fn in its exact call chain?  One consistent look: false if t ran meanwhile. */
+bool ktest_stopped_in(struct thread *t, const char *fn);
 #endif

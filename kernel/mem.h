@@ -16,13 +16,18 @@ void paging_init(void);                     /* boot CPU: build and enable */
 void paging_enable_cpu(void);               /* other CPUs: load CR3, enable */
 
 void *palloc(void);                         /* one zeroed 4 KiB page, or NULL */
-void *palloc_contig(uint32_t npages);
+void *palloc_contig(uint32_t npages);            /* NULL for 0 pages, or more than RAM has */
 void *palloc_contig_raw(uint32_t npages);        /* not zeroed */
 void pfree(void *page);
 uint32_t palloc_free_count(void);
 
+/* NULL for a size the heap cannot give, or one that does not fit in 32 bits
+ * once rounded to 16 (kernel/size.h); kmalloc_array: n * each bytes, NULL
+ * where that product does not fit (never a wrapped, smaller block). */
 void *kmalloc(size_t n);
 void *kzalloc(size_t n);
+void *kmalloc_array(uint32_t n, uint32_t each);
+void *kzalloc_array(uint32_t n, uint32_t each);
 void kfree(void *p);
 uint32_t kheap_used(void);
 

@@ -7,6 +7,7 @@
 #include "kernel/spinlock.h"
 #include "kernel/panic.h"
 #include "kernel/console.h"
+#include "kernel/size.h"
 
 #define NPAGES (MEM_LIMIT / PAGE_SIZE)
 static uint32_t used_map[NPAGES / 32];     /* bit set = not free */
@@ -23,8 +24,10 @@ static bool is_used(uint32_t pfn) { return used_map[pfn / 32] >> (pfn % 32) & 1;
 
 static void reserve(uint32_t addr, uint32_t len)
 {
-    uint32_t pfn;
-    for (pfn = addr / PAGE_SIZE; pfn <= (addr + len - 1) / PAGE_SIZE && pfn < NPAGES; pfn++)
+    uint32_t pfn, last;
+    if (!size_last(addr, len, &last))
+        return;                              /* empty; past 2^32: to the top, not wrapped */
+    for (pfn = addr / PAGE_SIZE; pfn <= last / PAGE_SIZE && pfn < NPAGES; pfn++)
         if (!is_used(pfn)) { mark(pfn, true); nfree--; }
 }
 
@@ -57,6 +60,8 @@ void palloc_init(struct multiboot_info *mb)
 static void *alloc_run(uint32_t npages)
 {
     uint32_t pfn, run = 0;
+    if (!npages || npages > NPAGES)
+        return NULL;                         /* a run of none would be a page not taken */
     for (pfn = 0; pfn < NPAGES; pfn++) {
         if (pfn % 32 == 0 && used_map[pfn / 32] == ~0u) {
             pfn += 31, run = 0;                      /* 32 used pages at once */

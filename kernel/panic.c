@@ -61,6 +61,11 @@ void backtrace_print(uint32_t ebp, int max)
             struct trapframe *tf = (struct trapframe *)((uint32_t *)ebp)[2];
             ksym_format(tf->eip, sym, sizeof sym);    /* the interrupted code: alltraps has no frame */
             kprintf("   #%d %08x %s (interrupted, vector %u)\n", ++i, tf->eip, sym, tf->trapno & 0xFF);
+            if (tf->eip == (uint32_t)kretprobe_trampoline &&
+                (ret = kretprobe_popped((uint32_t)(&tf->eflags + 1)))) {   /* its ret popped the caller's */
+                ksym_format(ret - 1, sym, sizeof sym);
+                kprintf("   #%d %08x %s\n", ++i, ret, sym);
+            }
             ebp = tf->ebp;
             continue;
         }

@@ -119,16 +119,30 @@ bool rl_key_pressed(void)
     return uart_getc() >= 0;
 }
 
-int readline(const char *prompt, char *buf, const struct rl_ops *ops)
+/* Something printed since the prompt or its last redraw (the idle hook, or
+ * another thread, an interrupt, an NMI: a line that landed after the
+ * prompt): the prompt and the line again, on a line of their own. */
+static void rl_redraw(const char *prompt, const char *buf, int len, const struct rl_ops *ops, uint32_t *seen)
+{
+    uint32_t now = console_foreign();
+    bool again = ops && ops->idle && ops->idle();
+    if (now != *seen) {
+        if (!console_at_line_start())
+            kprintf("\n");
+        again = true;
+    }
+    if (again)
+        kprintf("%s%.*s", prompt, len, buf);
+    *seen = now;
+}
+
+static int rl_loop(const char *prompt, char *buf, const struct rl_ops *ops, uint32_t seen)
 {
     int len = 0, esc = 0, h = nhist, c;
     static char scratch[RL_LINE_MAX];    /* the line being typed, while browsing */
-    kprintf("%s", prompt);
-    buf[0] = 0;
     for (;;) {
         if ((c = uart_getc()) < 0) {
-            if (ops && ops->idle && ops->idle())
-                kprintf("%s%.*s", prompt, len, buf);
+            rl_redraw(prompt, buf, len, ops, &seen);
             thread_sleep_ns(20000000);
             continue;
         }
@@ -200,4 +214,17 @@ int readline(const char *prompt, char *buf, const struct rl_ops *ops)
             }
         }
     }
+}
+
+int readline(const char *prompt, char *buf, const struct rl_ops *ops)
+{
+    uint32_t seen;
+    int r;
+    console_reader(true);
+    seen = console_foreign();
+    kprintf("%s", prompt);
+    buf[0] = 0;
+    r = rl_loop(prompt, buf, ops, seen);
+    console_reader(false);
+    return r;
 }

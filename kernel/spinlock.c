@@ -9,6 +9,7 @@
 #include "kernel/panic.h"
 #include "kernel/clock.h"
 #include "kernel/ksym.h"
+#include "patch/kretprobe.h"
 
 /* Debug: a lock waited for over SPIN_STUCK_S seconds is a deadlock; say
  * which lock and where its holder took it (clock from kernel/clock.c). */
@@ -27,6 +28,10 @@ static void spin_check_stuck(struct spinlock *l, uint64_t *t0)
     }
 }
 
+/* The acquirer: the caller's return address, or under a return probe on
+ * the lock function the real one behind the trampoline (patch/kretprobe.h). */
+#define acquirer() kretprobe_recover((uint32_t)__builtin_frame_address(0) + 4, (uint32_t)__builtin_return_address(0))
+
 void spin_lock(struct spinlock *l)
 {
     uint16_t me;
@@ -43,7 +48,7 @@ void spin_lock(struct spinlock *l)
     }
     __atomic_thread_fence(__ATOMIC_ACQUIRE);
     l->owner_cpu = cpu_id();
-    l->locked_at = (uint32_t)__builtin_return_address(0);
+    l->locked_at = acquirer();
 }
 
 bool spin_trylock(struct spinlock *l)
@@ -61,7 +66,7 @@ bool spin_trylock(struct spinlock *l)
         return false;
     }
     l->owner_cpu = cpu_id();
-    l->locked_at = (uint32_t)__builtin_return_address(0);
+    l->locked_at = acquirer();
     return true;
 }
 

@@ -88,6 +88,10 @@ void waitq_init(struct waitq *wq, const char *name);
 /* Sleep until cond(arg) is true; cond runs under wq->lock and may consume. */
 void waitq_wait(struct waitq *wq, bool (*cond)(void *), void *arg);
 int waitq_wake(struct waitq *wq, int max);   /* wake up to max sleepers */
+/* Is t blocked on wq: queued there, asleep and off its CPU?  Its saved
+ * registers and stack then stay as they are until wq is woken (self-tests
+ * look at them only then: kernel/ktest.h ktest_wait_blocked). */
+bool waitq_holds(struct waitq *wq, struct thread *t);
 
 void completion_init(struct completion *c);
 void complete(struct completion *c);

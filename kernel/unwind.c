@@ -121,11 +121,35 @@ static int unwind_caller_bp(const struct unwind_state *s, const struct unwind_en
     return 0;
 }
 
+/* Stopped on the return trampoline's first instruction (no unwind rule:
+ * kernel/unwind.undescribed): its `ret` popped the caller's return address
+ * from just below sp and an interrupt frame overwrote that word; the
+ * thread's pending instance has it (patch/kretprobe.h).  The caller's frame
+ * is then as after any return: sp and EBP as they are. */
+static int unwind_tramp_entry(struct unwind_state *s)
+{
+    uint32_t ra = kretprobe_popped(s->sp);
+    if (!ra)
+        return UNWIND_UNDESCRIBED;
+    if (++s->depth > UNWIND_MAX_DEPTH)
+        return UNWIND_DEEP;
+    if (!in_text(ra - 1))
+        return s->bad = ra, UNWIND_BAD_RA;
+    s->regs = false;
+    s->slot = s->sp - 4;
+    s->pc = ra;
+    s->exact = false;
+    return 1;
+}
+
 int unwind_next(struct unwind_state *s)
 {
     uint32_t at = s->exact ? s->pc : s->pc - 1, cfa, ra, bp;
-    const struct unwind_entry *e = unwind_find(at);
+    const struct unwind_entry *e;
     int extra = 0, err;
+    if (s->exact && s->pc == (uint32_t)kretprobe_trampoline)
+        return unwind_tramp_entry(s);
+    e = unwind_find(at);
     if (!e && unwind_foreign && (at = unwind_foreign(at, &extra)))
         e = unwind_find(at);
     if (!e || e->base == UNWIND_BASE_UNDEF)

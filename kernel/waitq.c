@@ -61,6 +61,16 @@ int waitq_wake(struct waitq *wq, int max)
     return n;
 }
 
+bool waitq_holds(struct waitq *wq, struct thread *t)
+{
+    uint32_t f = spin_lock_irqsave(&wq->lock);
+    struct thread *q;
+    for (q = wq->head; q && q != t; q = q->wq_next)
+        ;
+    spin_unlock_irqrestore(&wq->lock, f);
+    return q && READ_ONCE(t->state) == TS_SLEEPING && !__atomic_load_n(&t->on_cpu, __ATOMIC_ACQUIRE);
+}
+
 void completion_init(struct completion *c)
 {
     waitq_init(&c->wq, "completion");

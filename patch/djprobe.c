@@ -70,7 +70,7 @@ static void report(struct djprobe *d, const char *what)
 static int range_busy(struct djprobe **v, int n, unsigned checks, int scan, bool buffers)
 {
     static struct dj_range one[BATCH_MAX];    /* kprobe_mutex; 9 KiB: not on a 16 KiB stack */
-    struct dj_range *r = n <= BATCH_MAX ? one : kmalloc(n * sizeof *r);
+    struct dj_range *r = n <= BATCH_MAX ? one : kmalloc_array((uint32_t)n, sizeof *r);
     int i, busy;
     ASSERT(sleeplock_held(&kprobe_mutex));
     if (!r) {                                 /* no room to check: every range counts as busy */
@@ -363,7 +363,7 @@ static void optimize_group(struct djprobe **v, int n, int strategy)
 static struct djprobe **batch_array(int *n)
 {
     static struct djprobe *one[BATCH_MAX];
-    struct djprobe **v = *n > BATCH_MAX ? kmalloc(*n * sizeof *v) : NULL;
+    struct djprobe **v = *n > BATCH_MAX ? kmalloc_array((uint32_t)*n, sizeof *v) : NULL;
     if (v)
         return v;
     *n = *n < BATCH_MAX ? *n : BATCH_MAX;

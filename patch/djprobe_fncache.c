@@ -11,6 +11,7 @@
 #include "patch/poke.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
+#include "kernel/size.h"
 #include "kernel/panic.h"
 #include "kernel/param.h"
 
@@ -84,7 +85,8 @@ static struct fc **slot_of(uint32_t start)
 static struct fc *fc_alloc(uint32_t n)
 {
     struct fc *c;
-    n = (n + 3) & ~3u;
+    if (!size_align(n, 4, &n))
+        return NULL;                      /* a size that would wrap to a small one */
     if (!bulk || n > CHUNK)
         return (c = kmalloc(n)) ? (c->bulk = false, c) : NULL;
     if (n > chunk_left) {
@@ -157,7 +159,7 @@ const uint8_t *dj_fn_code(const struct ksym *k)
     ASSERT(text_lock_held() && k->size);
     if (k->size > scratch_fits) {
         kfree(scratch);
-        scratch_fits = (scratch = kmalloc(k->size * 13)) ? k->size : 0;
+        scratch_fits = (scratch = kmalloc_array(k->size, 13)) ? k->size : 0;
     }
     if (!scratch)
         return NULL;

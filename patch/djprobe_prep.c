@@ -174,6 +174,7 @@ static int build_buffer(struct djprobe *d, const struct dj_strategy_desc *sd)
         return refuse(d, "%s: %08x %s cannot be relocated", res.hazard, res.fail_addr);
     }
     text_write(d->buf, code, d->lay.size);      /* unreachable until published */
+    slot_set_owner(d->buf, BUF_SLOTS, d->addr); /* its code is the probed function's (patch/codehome.h) */
     unwind_foreign = dj_unwind_map;
     return 0;
 }

@@ -538,7 +538,7 @@ static bool stays_opt(struct kprobe_site *s)
  * before the int3 bytes do: a site is disarmed only as an int3 probe. */
 static void unoptimize_ahead(struct kprobe *p, int n)
 {
-    struct kprobe_site **v = kmalloc(sizeof *v * (n ? n : 1));
+    struct kprobe_site **v = kmalloc_array(n ? (uint32_t)n : 1, sizeof *v);
     int i, nv = 0;
     if (!v)
         return;                         /* site_update does it one by one */
@@ -561,7 +561,7 @@ static void unoptimize_ahead(struct kprobe *p, int n)
  * once its last probe is gone. */
 void kprobe_unregister_many(struct kprobe *p, int n)
 {
-    struct kprobe_site **dead = kmalloc(sizeof *dead * (n ? n : 1));
+    struct kprobe_site **dead = kmalloc_array(n ? (uint32_t)n : 1, sizeof *dead);
     int i, nd = 0;
     sleeplock_acquire(&kprobe_mutex);
     for (i = 0; i < n; i++)

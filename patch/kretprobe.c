@@ -11,8 +11,10 @@
 #include "patch/insn/insn.h"
 #include "kernel/thread.h"
 #include "kernel/trap.h"
+#include "kernel/gdt.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
+#include "kernel/size.h"
 #include "kernel/fmt.h"
 #include "kernel/x86.h"
 #include "kernel/panic.h"
@@ -101,7 +103,7 @@ static int rp_entry(struct kprobe *kp, struct trapframe *tf)
         ri->ret_addr = *slot;
         ri->slot = (uint32_t)slot;
         if (rp->entry_handler && rp->entry_handler(ri, tf)) {
-            pool_put(ri);
+            pool_put(ri);                 /* declined: the instance goes back */
         } else {
             __atomic_fetch_add(&rp->nentry, 1, __ATOMIC_RELAXED);
             ri->next = t->rp_pending;
@@ -123,9 +125,9 @@ NOPROBE void kretprobe_tramp_handler(struct trapframe *tf)
     struct cpu *c = mycpu();
     struct thread *t = c->thread;
     uint32_t slot = (uint32_t)(tf + 1);
-    struct kretprobe_instance *ri = t->rp_pending;
+    struct kretprobe_instance *ri = t->rp_pending, *o;
     struct kretprobe *rp;
-    uint32_t prev = c->probe.running;
+    uint32_t prev = c->probe.running, ra;
     c->probe.running = 1;                 /* nested probe hits are missed: the list is ours */
     while (ri && ri->slot < slot && rp_bug != RP_BUG_LIFO) {
         __atomic_store_n(&t->rp_pending, ri->next, __ATOMIC_RELEASE);
@@ -137,7 +139,15 @@ NOPROBE void kretprobe_tramp_handler(struct trapframe *tf)
         panic("kretprobe: thread %d (%s) returned through the trampoline at stack %08x with no "
               "instance there (newest at %08x): its real return address is lost", t->tid, t->name, slot,
               ri ? ri->slot : 0);
-    tf->eip = ri->ret_addr;
+    /* The handler sees the real return address: ri's own, or, where ri saved
+     * the trampoline's (its entry ran after another return probe's on the
+     * same slot: a second probe on the function, or a tail call into it),
+     * that of the next older instance of the same slot holding a real one.
+     * The return itself goes to ri's, through the trampoline again. */
+    for (ra = ri->ret_addr, o = ri->next; ra == (uint32_t)kretprobe_trampoline && o; o = o->next)
+        if (o->slot == ri->slot)
+            ra = o->ret_addr;
+    tf->eip = ra;
     rp = __atomic_load_n(&ri->pool->rp, __ATOMIC_ACQUIRE);
     if (rp && !(rp->kp.flags & KPROBE_DISABLED)) {
         if (rp->handler)
@@ -152,19 +162,45 @@ NOPROBE void kretprobe_tramp_handler(struct trapframe *tf)
         __asm__ volatile("incl %0" : "+m"(c->probe.gen));   /* int3_sync_refs' progress */
 }
 
-uint32_t kretprobe_recover_slow(uint32_t slot, uint32_t ra)
+/* t's real return address listed for slot, or 0 (a tail call's instance
+ * holds the trampoline's address again: the one below it has the real). */
+static uint32_t listed(struct thread *t, uint32_t slot)
 {
     struct kretprobe_instance *ri;
+    for (ri = __atomic_load_n(&t->rp_pending, __ATOMIC_ACQUIRE); ri; ri = ri->next)
+        if (ri->slot == slot && ri->ret_addr != (uint32_t)kretprobe_trampoline)
+            return ri->ret_addr;
+    return 0;
+}
+
+/* The trampoline's address at slot is a return address (the instance
+ * listed for that slot), or the EIP of an interrupt frame taken on the
+ * trampoline's first instruction: its `ret` popped the slot just below the
+ * interrupted ESP, which the frame's EFLAGS now fill (SDM Vol. 3, 6.12.1:
+ * EIP, CS, EFLAGS upward), so the instance is listed for slot + 8. */
+uint32_t kretprobe_recover_slow(uint32_t slot, uint32_t ra)
+{
     struct thread *t;
+    uint32_t v;
     bool guard;
     if (rp_bug == RP_BUG_NO_RECOVER)
         return ra;
     if (!(t = thread_owning_stack(slot, &guard)))
         return 0;
-    for (ri = __atomic_load_n(&t->rp_pending, __ATOMIC_ACQUIRE); ri; ri = ri->next)
-        if (ri->slot == slot && ri->ret_addr != ra)   /* a tail call's: the trampoline again */
-            return ri->ret_addr;
+    if ((v = listed(t, slot)))
+        return v;
+    if (!guard && slot + 12 <= t->stack_hi && ((uint32_t *)slot)[1] == SEL_KCODE)
+        return listed(t, slot + 8);
     return 0;
+}
+
+uint32_t kretprobe_popped(uint32_t sp)
+{
+    struct thread *t;
+    bool guard;
+    if (rp_bug == RP_BUG_NO_RECOVER || !(t = thread_owning_stack(sp - 4, &guard)) || guard)
+        return 0;
+    return listed(t, sp - 4);
 }
 
 void kretprobe_thread_exit(struct thread *t)
@@ -216,17 +252,27 @@ static int rp_site_entry(struct kprobe *kp, struct trapframe *tf)
     return 0;
 }
 
+/* A ret's probe.  The kretprobe's switch is its entry probe's
+ * KPROBE_DISABLED (kprobe_enable and kprobe_disable on rp->kp, as for the
+ * stack kind); the rets' own probes stay enabled.  The handler runs with
+ * IF=0, as the stack kind's do. */
 static int rp_site_ret(struct kprobe *kp, struct trapframe *tf)
 {
     struct rp_site *s = (struct rp_site *)kp;
     struct kretprobe *rp = s->rp;
-    uint32_t eip = tf->eip;               /* after the int3 (a trap), or the region's start */
+    uint32_t eip = tf->eip, fl;           /* after the int3 (a trap), or the region's start */
+    if (__atomic_load_n(&rp->kp.flags, __ATOMIC_RELAXED) & KPROBE_DISABLED)
+        return 0;                         /* disabled: no handler, no count */
+    fl = read_eflags();
+    cli();                                /* the handler runs with IF=0 */
     if (rp->handler) {
         tf->eip = s->ret;                 /* the handler sees the ret's address */
         rp->handler(rp, NULL, tf);
         tf->eip = eip;
     }
     __atomic_fetch_add(&rp->nreturn, 1, __ATOMIC_RELAXED);
+    if (fl & EFLAGS_IF)
+        sti();
     return 0;
 }
 
@@ -306,6 +352,14 @@ static int find_rets(const struct ksym *k, bool move, struct ret_at *r, char *er
     return nr;
 }
 
+/* A ret's probe's flags: never disabled (rp_site_ret follows the entry
+ * probe's switch), jump-optimized only off the ret itself. */
+static uint32_t site_flags(uint32_t f, bool on_ret)
+{
+    f &= ~KPROBE_DISABLED;
+    return on_ret ? f & ~KPROBE_OPTIMIZE : f;
+}
+
 static int sites_register(struct kretprobe *rp, const struct ksym *k, char *err, size_t n)
 {
     struct ret_at at[RP_SITES_MAX];
@@ -315,7 +369,7 @@ static int sites_register(struct kretprobe *rp, const struct ksym *k, char *err,
     if (rp->entry_handler)
         return ksnprintf(err, n, "kretprobe: ret-site probes carry nothing from entry to return: no "
                          "entry_handler"), -1;
-    if (!(rp->sites = kzalloc((size_t)nr * sizeof *rp->sites)))
+    if (!(rp->sites = kzalloc_array((uint32_t)nr, sizeof *rp->sites)))
         return ksnprintf(err, n, "kretprobe: no memory"), -1;
     rp->nentry = rp->nreturn = rp->nmissed = 0;
     rp->kp.addr = k->addr;
@@ -323,8 +377,7 @@ static int sites_register(struct kretprobe *rp, const struct ksym *k, char *err,
     rp->kp.pre_handler = rp_site_entry;
     for (i = 0; i < nr; i++)                 /* a ret alone has no room for a jump: int3 */
         rp->sites[i] = (struct rp_site){ .kp = { .addr = at[i].site, .pre_handler = rp_site_ret,
-                          .flags = at[i].site == at[i].ret ? rp->kp.flags & ~KPROBE_OPTIMIZE : rp->kp.flags },
-                          .rp = rp, .ret = at[i].ret };
+                          .flags = site_flags(rp->kp.flags, at[i].site == at[i].ret) }, .rp = rp, .ret = at[i].ret };
     for (i = 0; i <= nr; i++)
         if (kprobe_register(i < nr ? &rp->sites[i].kp : &rp->kp, err, n))
             break;
@@ -342,9 +395,9 @@ static int sites_register(struct kretprobe *rp, const struct ksym *k, char *err,
 
 int kretprobe_register(struct kretprobe *rp, char *err, size_t n)
 {
-    const struct ksym *k = NULL;
+    const struct ksym *k = NULL, *in;
     struct rp_pool *p;
-    uint32_t addr = rp->kp.addr;
+    uint32_t addr = rp->kp.addr, sz;
     int i, max = rp->maxactive > 0 ? rp->maxactive : ncpu * 2 > 10 ? ncpu * 2 : 10;
     if (rp->kp.pre_handler || rp->kp.post_handler)
         return ksnprintf(err, n, "kretprobe: the entry probe's handlers are the kretprobe's own"), -1;
@@ -358,9 +411,19 @@ int kretprobe_register(struct kretprobe *rp, char *err, size_t n)
         return ksnprintf(err, n, "kretprobe: %08x %s is not a function's first byte: the return address "
                          "is at the stack pointer only there", addr, at), -1;
     }
+    if ((in = ksym_enclosing(addr))) {
+        char at[64], fn[64];
+        ksym_format(addr, at, sizeof at);
+        ksnprintf(fn, sizeof fn, "<%s+%#x/%#x>", in->name, addr - in->addr, in->size);
+        return ksnprintf(err, n, "kretprobe: %08x %s is inside %s, not a function's entry: the word at the "
+                         "stack pointer there need not be a return address", addr, at, fn), -1;
+    }
+    if (rp->kind != KRETPROBE_RET_SITES && !size_flex(sizeof *p, (uint32_t)max, sizeof p->inst[0], &sz))
+        return ksnprintf(err, n, "kretprobe: maxactive %d: its instances (%u bytes each) do not fit in 32 "
+                         "bits", max, (unsigned)sizeof p->inst[0]), -1;
     if (rp->kind == KRETPROBE_RET_SITES)
         return sites_register(rp, k, err, n);
-    if (!(p = kzalloc(sizeof *p + (size_t)max * sizeof p->inst[0])))
+    if (!(p = kzalloc(sz)))
         return ksnprintf(err, n, "kretprobe: no memory for %d instances", max), -1;
     for (i = 0; i < max; i++) {
         p->inst[i].pool = p;

@@ -20,14 +20,20 @@ struct kretprobe_instance {
 };
 
 struct kretprobe {
-    struct kprobe kp;                 /* addr or symbol: a function's first byte; flags
-                                       * (KPROBE_OPTIMIZE, KPROBE_DISABLED); no handlers */
-    /* On entry (IF=0): nonzero declines this call (no instance, no return handler). */
+    struct kprobe kp;                 /* addr or symbol: a function's entry (not a label
+                                       * inside one); flags (KPROBE_OPTIMIZE, KPROBE_DISABLED:
+                                       * kprobe_enable/kprobe_disable on kp switch the
+                                       * kretprobe, either kind); no handlers */
+    /* On entry (IF=0): nonzero declines this call (its instance goes back to
+     * the pool; no return handler). */
     int (*entry_handler)(struct kretprobe_instance *ri, struct trapframe *tf);
-    /* On return (IF=0), on the returning thread: tf->eax is the return value
-     * (a change is returned), tf->eip the real return address (read only). */
+    /* On return (IF=0, either kind), on the returning thread: tf->eax is the
+     * return value (a change is returned), tf->eip the real return address
+     * (read only), also where this instance saved the trampoline's (a second
+     * return probe on the function, or a tail call into it). */
     void (*handler)(struct kretprobe *rp, struct kretprobe_instance *ri, struct trapframe *tf);
-    int maxactive;                    /* instances (0: 2 per CPU, at least 10) */
+    int maxactive;                    /* instances (0: 2 per CPU, at least 10); a pool whose
+                                       * size does not fit in 32 bits is refused */
     int kind;                         /* KRETPROBE_STACK, or KRETPROBE_RET_SITES: a probe on every
                                        * ret of the function instead (DTrace FBT's way): no stack
                                        * is written and there is no maxactive, but a return by a
@@ -35,8 +41,10 @@ struct kretprobe {
                                        * the handler gets ri NULL and tf->eip at the ret.  With
                                        * KPROBE_OPTIMIZE a ret's probe moves to the start of the
                                        * epilogue before it where that gives a jump room and no
-                                       * branch lands after it (tf->esp is then the epilogue's;
-                                       * eax and edx are already the return value) */
+                                       * branch lands after it, the ret included (tf->esp is
+                                       * then the epilogue's; eax and edx are already the
+                                       * return value).  Disabled, the rets' probes stay armed
+                                       * and run no handler */
     volatile uint32_t nmissed;        /* entries with no free instance */
     volatile uint32_t nentry, nreturn;   /* instances taken, return handlers run */
     struct rp_pool *pool;             /* internal */
@@ -48,22 +56,32 @@ enum { KRETPROBE_STACK, KRETPROBE_RET_SITES };
 struct rp_site { struct kprobe kp; struct kretprobe *rp; uint32_t ret; };
 
 /* Register and unregister sleep: thread context.  Register refuses an
- * address that is not a function's first byte (err says why; nothing
- * changes).  Once unregister returns no handler of rp runs again, rp may be
+ * address that is not a function's entry (not a symbol's first byte, or a
+ * label inside another symbol's extent: the word at ESP there need not be
+ * a return address) and a maxactive whose pool does not fit in 32 bits
+ * (err says why; nothing changes, nothing is allocated).  Once unregister returns no handler of rp runs again, rp may be
  * freed, and each thread with an instance still pending returns to its real
  * caller through the trampoline; the instances are reclaimed then. */
 int kretprobe_register(struct kretprobe *rp, char *err, size_t errlen);
 void kretprobe_unregister(struct kretprobe *rp);
 
 /* A stack word holding the trampoline's address at slot: the real return
- * address from the owning thread's pending list, 0 if none matches; any
- * other value as it is.  Lock free; for the unwinder and stack scans. */
+ * address from the owning thread's pending list (for slot, or for slot + 8
+ * when the word is an interrupt frame's EIP on the trampoline's first
+ * instruction), 0 if none matches; any other value as it is.  Lock free;
+ * for the unwinder and stack scans. */
 uint32_t kretprobe_recover_slow(uint32_t slot, uint32_t ra);
 extern char kretprobe_trampoline[];
 static inline uint32_t kretprobe_recover(uint32_t slot, uint32_t ra)
 {
     return ra == (uint32_t)kretprobe_trampoline ? kretprobe_recover_slow(slot, ra) : ra;   /* every stack word */
 }
+/* A thread stopped on the trampoline's first instruction with ESP sp: its
+ * `ret` popped the slot at sp - 4 and an interrupt frame overwrote it, so
+ * the real return address is only in its list: that, or 0.  Lock free; for
+ * the unwinder and backtraces (a word scan gets it from kretprobe_recover
+ * at the interrupt frame's EIP). */
+uint32_t kretprobe_popped(uint32_t sp);
 /* kernel/thread.c thread_exit: the exiting thread's pending instances. */
 struct thread;
 void kretprobe_thread_exit(struct thread *t);

@@ -9,6 +9,7 @@
  * tests/model/lptrans.pml: lp_kpatch (rv_switch), lp_naive; its lp_pop is
  * lp_sites_push(p, false) in trans_complete (lp_trans.c). */
 #include "patch/lp_int.h"
+#include "patch/codehome.h"
 #include "patch/poke.h"
 #include "kernel/ksym.h"
 #include "kernel/ipi.h"
@@ -287,14 +288,14 @@ static void match_tid(struct thread *t, void *arg)
 static void busy_why(struct lp_switch *w, char *err, size_t n, int tries)
 {
     int i;
-    char at[64] = "?";
+    char at[96] = "?";
     struct tid_name q = { -1, "?" };
     const struct ksym *k = NULL;
     for (i = 0; i < w->nr && !w->r[i].busy; i++)
         ;
     if (i < w->nr) {
         k = ksym_lookup(w->r[i].lo);
-        ksym_format(w->r[i].f.v, at, sizeof at);
+        code_home_format(w->r[i].f.v, at, sizeof at);
         q.tid = w->r[i].f.tid;
         thread_foreach(match_tid, &q);
     }
@@ -354,8 +355,8 @@ static int run_switch(struct lp_patch *p, bool enable, char *err, size_t n)
 {
     struct lp_switch w = { p, enable, p->model == LP_KSPLICE ? DJ_SCAN_WORDS : DJ_SCAN_FRAMES, NULL, 0, NULL };
     int rc;
-    w.r = kmalloc(sizeof *w.r * 2 * lp_nall(p));
-    w.bytes = kmalloc(5 * lp_nall(p));
+    w.r = kmalloc_array((uint32_t)lp_nall(p), 2 * sizeof *w.r);
+    w.bytes = kmalloc_array((uint32_t)lp_nall(p), 5);
     if (!w.r || !w.bytes)
         panic("livepatch: out of memory for a switch of %d functions", lp_nall(p));
     switch_prepare(&w);
@@ -451,7 +452,7 @@ static void make_nops(struct lp_patch *p)
     for (q = enabled; q; q = q->next)
         n += q->nfuncs;
     p->nnops = 0;
-    p->nops = n ? kmalloc(sizeof *p->nops * n) : NULL;
+    p->nops = n ? kmalloc_array((uint32_t)n, sizeof *p->nops) : NULL;
     if (n && !p->nops)
         panic("livepatch: out of memory for %d nops", n);
     for (q = enabled; q; q = q->next)
@@ -505,7 +506,7 @@ void lp_replace_done(struct lp_patch *p, bool on)
  * on their sites' stacks; text lock not held). */
 int lp_write_entries(struct lp_patch *p, int to, char *err, size_t n)
 {
-    struct poke_site *ps = kmalloc(sizeof *ps * lp_nall(p));
+    struct poke_site *ps = kmalloc_array((uint32_t)lp_nall(p), sizeof *ps);
     int i, k, rc;
     if (!ps)
         panic("livepatch: out of memory for %d entry writes", lp_nall(p));

@@ -9,6 +9,7 @@
 #include "kernel/ipi.h"
 #include "kernel/cpu.h"
 #include "kernel/mem.h"
+#include "kernel/size.h"
 #include "kernel/x86.h"
 #include "kernel/panic.h"
 
@@ -48,10 +49,10 @@ void *lp_shadow_get(void *obj, uint32_t id)
 
 void *lp_shadow_alloc(void *obj, uint32_t id, size_t size, void (*ctor)(void *data, void *arg), void *arg)
 {
-    struct lp_shadow *e = kmalloc(sizeof *e + size), **b = bucket(obj, id), *x;
-    uint32_t f;
-    if (!e)
-        return NULL;
+    struct lp_shadow *e, **b = bucket(obj, id), *x;
+    uint32_t f, sz;
+    if (!size_add(sizeof *e, size, &sz) || !(e = kmalloc(sz)))
+        return NULL;                      /* a size whose header would wrap it: refused */
     kmemset(e, 0, sizeof *e + size);
     e->obj = obj;
     e->id = id;

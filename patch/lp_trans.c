@@ -14,6 +14,7 @@
  * lp_pop and lp_complete (trans_complete), and lp_dispatch's three reads
  * ("popped" when the version it read as top was popped meanwhile). */
 #include "patch/lp_int.h"
+#include "patch/codehome.h"
 #include "kernel/thread.h"
 #include "kernel/cpu.h"
 #include "kernel/unwind.h"
@@ -165,13 +166,21 @@ static void ranges_for_target(struct lp_patch *p)
     ranges[nranges++] = (struct dj_range){ (uint32_t)lp_stubs, (uint32_t)lp_dispatch_end, false, { 0 } };
 }
 
-static bool in_ranges(uint32_t a)
+static bool in_ranges_as(uint32_t a)
 {
     int i;
     for (i = 0; i < nranges; i++)
         if (a >= ranges[i].lo && a < ranges[i].hi)
             return true;
     return false;
+}
+
+/* a's code, where it runs (a detour buffer, a split part: patch/codehome.h),
+ * belongs to a version being left. */
+static bool in_ranges(uint32_t a)
+{
+    uint32_t h;
+    return in_ranges_as(a) || ((h = code_home(a)) != a && in_ranges_as(h));
 }
 
 /* The exact frames of a stack: 1 and *pc if one is inside a range (a return
@@ -288,7 +297,7 @@ static void report_one(struct thread *t, void *arg)
 {
     struct unwind_regs r;
     struct unwind_state u;
-    char b[64];
+    char b[96];
     int n = 0;
     (void)arg;
     if (universe(t) == target || t->state == TS_ZOMBIE)
@@ -298,7 +307,7 @@ static void report_one(struct thread *t, void *arg)
         unwind_switched(&r, t);
         unwind_begin(&u, &r, t->stack_lo, t->stack_hi);
         do {
-            ksym_format(u.pc, b, sizeof b);
+            code_home_format(u.pc, b, sizeof b);
             kprintf(" %s%s", b, in_ranges(u.exact ? u.pc : u.pc - 1) ? "*" : "");
         } while (++n < 12 && unwind_next(&u) == 1);
     }
@@ -314,7 +323,7 @@ static int try_complete(char *err, size_t n)
 {
     struct pass ps;
     struct gbound b;
-    char at[64] = "";
+    char at[96] = "";
     gbound_start(&b, GBOUND_ALL, (uint32_t)lp_wait_ms, 0);
     for (;;) {
         uint64_t t0 = clock_ns();
@@ -329,7 +338,7 @@ static int try_complete(char *err, size_t n)
         thread_sleep_ns(2000000);
     }
     if (ps.why == WHY_INSIDE || ps.why == WHY_UNRELIABLE)
-        ksym_format(ps.pc, at, sizeof at);
+        code_home_format(ps.pc, at, sizeof at);
     ksnprintf(err, n, "patch %s: %s: transition to %s not complete after %u ms: %d thread%s left, "
               "thread %d (%s) %s%s%s", lp_transition->name, lp_model_name(lp_transition->model),
               target == LP_U_PATCHED ? "patched" : "unpatched", gbound_ms(&b), ps.pending,
@@ -390,7 +399,7 @@ int lp_trans_finish(char *err, size_t n)
 int lp_trans_start(struct lp_patch *p, bool enable, char *err, size_t n)
 {
     int i;
-    ranges = kmalloc(sizeof *ranges * (lp_nall(p) + 1));
+    ranges = kmalloc_array((uint32_t)lp_nall(p) + 1, sizeof *ranges);
     if (!ranges)
         panic("livepatch: out of memory for %d ranges", lp_nall(p) + 1);
     __atomic_store_n(&target, enable ? LP_U_PATCHED : LP_U_UNPATCHED, __ATOMIC_SEQ_CST);

@@ -23,6 +23,7 @@
 #include "kernel/unwind.h"
 #include "kernel/sched.h"
 #include "patch/kretprobe.h"
+#include "patch/codehome.h"
 #include "kernel/sleeplock.h"
 #include "kernel/clock.h"
 
@@ -97,7 +98,7 @@ void (*volatile quiesce_prescan_hook)(void);
 static struct sleeplock qs_lock = SLEEPLOCK_INIT("quiesce");   /* the thread records (qs_id) */
 static uint32_t qs_ids;
 
-static bool inside(struct scan *s, uint32_t v)
+static bool in_ranges(struct scan *s, uint32_t v)
 {
     int i;
     if (v < s->lo || v >= s->hi)            /* most stack words: one compare pair */
@@ -108,12 +109,26 @@ static bool inside(struct scan *s, uint32_t v)
     return false;
 }
 
-static bool hit(struct scan *s, uint32_t v)
+/* v, or its function's own text if v's code runs outside it (a detour
+ * buffer, a split part: patch/codehome.h), is inside a range. */
+static inline __attribute__((always_inline)) bool inside(struct scan *s, uint32_t v)
 {
+    uint32_t h;
+    return in_ranges(s, v) || ((h = code_home(v)) != v && in_ranges(s, h));
+}
+
+static bool range_holds(const struct dj_range *r, uint32_t v, uint32_t h)
+{
+    return (v >= r->lo && v < r->hi) || (h >= r->lo && h < r->hi);
+}
+
+static bool hit_ranges(struct scan *s, uint32_t v)
+{
+    uint32_t home = code_home(v);
     int i;
     bool any = false;
     for (i = 0; i < s->n; i++) {
-        if (v >= s->r[i].lo && v < s->r[i].hi) {
+        if (range_holds(&s->r[i], v, home)) {
             s->busy += !s->r[i].busy;
             s->r[i].busy = any = true;
         }
@@ -152,10 +167,11 @@ struct quiesce_found quiesce_found;
 static void found(struct scan *s, const struct thread *t, int cpu, uint32_t v, uint32_t at, const char *how)
 {
     struct quiesce_found f = { t ? t->tid : -1, cpu, v, at, how, t && t == s->self };
+    uint32_t h = code_home(v);
     int i;
     quiesce_found = f;
     for (i = 0; i < s->n; i++)
-        if (v >= s->r[i].lo && v < s->r[i].hi)
+        if (range_holds(&s->r[i], v, h))
             s->r[i].f = f;
 }
 
@@ -197,7 +213,7 @@ static void mark_hit(struct scan *s, const struct thread *t, uint32_t v, uint32_
         stage(s, (struct mark){ MK_HIT, v, at, 0, 0, how, stat, false });
         return;
     }
-    hit(s, v);
+    hit_ranges(s, v);
     (*stat)++;
     found(s, t, -1, v, at, how);
 }
@@ -258,7 +274,7 @@ static void scan_self(struct scan *s)
     unwind_regs(&r);
     err = frames(&r, s->self->stack_lo, s->self->stack_hi, pc, slot, &n);
     for (i = 0; i < n; i++)
-        if (hit(s, pc[i])) {
+        if (hit_ranges(s, pc[i])) {
             s->self_busy = true;
             found(s, s->self, -1, pc[i], slot[i], "the scanner's own return address");
         }
@@ -286,13 +302,20 @@ static void scan_stack(struct scan *s, const struct unwind_regs *start, bool swi
     }
     if (err != UNWIND_END)
         mark_unrel(s, t, pc[n - 1], err, last_bad, exact && quiesce_unrel == QUIESCE_UNREL_BUSY);
-    for (a = ALIGN_UP(start->sp, 4); a + 4 <= hi; a += 4) {
+    a = ALIGN_UP(start->sp, 4);
+    if (exact) {                         /* the words only counted: the word scan's false positives */
+        for (; a + 4 <= hi; a += 4)
+            if (in_ranges(s, kretprobe_recover(a, *(uint32_t *)a)) && err == UNWIND_END)
+                *fp += !is_slot(slot, n, a);
+        return;
+    }
+    for (; a + 4 <= hi; a += 4) {
         uint32_t v = kretprobe_recover(a, *(uint32_t *)a);   /* behind a return probe's trampoline */
         if (!inside(s, v))
             continue;
         if (err == UNWIND_END)           /* the word scan's, in every mode */
             *fp += !is_slot(slot, n, a);
-        if (s->mode == DJ_SCAN_WORDS || (!exact && is_slot(fslot, nf, a)))
+        if (s->mode == DJ_SCAN_WORDS || is_slot(fslot, nf, a))
             mark_hit(s, t, v, a, "stack word", &djprobe_stats.stack_hits);
     }
 }
@@ -433,7 +456,7 @@ static int scan_rv(void *arg)
         if (!c->online || !c->parked)
             continue;
         for (d = 0; d < c->irq_depth && d < INTR_NEST_MAX; d++)
-            if (hit(s, c->intr_eips[d])) {
+            if (hit_ranges(s, c->intr_eips[d])) {
                 djprobe_stats.ip_hits++;
                 found(s, c->thread, i, c->intr_eips[d], 0, "interrupted EIP");
             }
@@ -635,7 +658,7 @@ int quiesce_tasks(int max_ms)
     for (tries = 0; k.left < 0; tries++) {          /* the snapshot; more threads than room: again */
         kfree(k.e);
         k.cap = 2 * thread_count() + 64;
-        if (tries == 8 || !(k.e = kmalloc(k.cap * sizeof *k.e)))
+        if (tries == 8 || !(k.e = kmalloc_array((uint32_t)k.cap, sizeof *k.e)))
             return -1;                              /* (a bound: the caller counts it busy) */
         k.n = 0; k.left = 0;
         rendezvous_run(tasks_rv, &k);

@@ -14,7 +14,14 @@
 #define NSLOTS   (SLOT_PAGES * PER_PAGE)
 
 static uint8_t *pool;
+uint32_t slot_pool_start;               /* (uint32_t)pool, for code_home's quick test */
+_Static_assert(SLOT_POOL_BYTES == SLOT_PAGES * PAGE_SIZE, "patch/slot.h: the pool's size");
 static uint32_t used[NSLOTS / 32];
+/* Per slot: the kernel-text address whose code the slot runs (a detour
+ * buffer's probe address), or 0.  Plain words, read with no lock (stack
+ * checks in a rendezvous): set before the code is reachable, cleared when
+ * the slot is freed, after every check found nobody inside. */
+static uint32_t owner[NSLOTS];
 static int nused, next_hint;
 static struct spinlock slock = SPINLOCK_INIT("slot");
 
@@ -35,6 +42,7 @@ void slot_init(void)
     pool = palloc_contig(SLOT_PAGES);
     if (!pool)
         panic("slot: no %d contiguous pages for instruction slots", SLOT_PAGES);
+    slot_pool_start = (uint32_t)pool;
     for (i = 0; i < SLOT_PAGES * PAGE_SIZE / 4; i++)     /* still writable: no alias */
         ((uint32_t *)pool)[i] = 0x0B0F0B0Fu;             /* ud2 ud2 */
     for (i = 0; i < SLOT_PAGES; i++) {
@@ -81,6 +89,8 @@ void slot_free_n(uint8_t *s, int n)
     if (!pool || s < pool || (s - pool) % SLOT_SIZE || i + n > NSLOTS)
         panic("slot_free: %p is not a slot", s);
     ASSERT(text_lock_held());             /* no rewrite pass may restore it */
+    for (k = 0; k < n; k++)
+        __atomic_store_n(&owner[i + k], 0, __ATOMIC_RELEASE);
     text_patch_forget(s, n * SLOT_SIZE);
     fill_ud2(s, n);                                      /* poison before reuse */
     f = spin_lock_irqsave(&slock);
@@ -101,6 +111,22 @@ bool slot_contains(uint32_t addr)
 }
 
 int slot_in_use(void) { return nused; }
+
+void slot_set_owner(uint8_t *s, int n, uint32_t text)
+{
+    int i = (int)(s - pool) / SLOT_SIZE, k;
+    if (!pool || s < pool || (s - pool) % SLOT_SIZE || i + n > NSLOTS)
+        panic("slot_set_owner: %p is not a slot", s);
+    for (k = 0; k < n; k++)
+        __atomic_store_n(&owner[i + k], text, __ATOMIC_RELEASE);
+}
+
+uint32_t slot_owner(uint32_t addr)
+{
+    if (!slot_contains(addr))
+        return 0;
+    return __atomic_load_n(&owner[(addr - (uint32_t)pool) / SLOT_SIZE], __ATOMIC_ACQUIRE);
+}
 
 /* For fault reports: is addr inside a slot that is currently free? */
 bool slot_is_free(uint32_t addr)

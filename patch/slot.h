@@ -18,4 +18,12 @@ void slot_free_n(uint8_t *s, int n);
 bool slot_contains(uint32_t addr);     /* inside any slot page? */
 bool slot_is_free(uint32_t addr);      /* inside a slot not allocated now? */
 int slot_in_use(void);
+/* The kernel-text address whose code n slots from s run (a detour buffer:
+ * its probe's address), set by their user before the code is reachable and
+ * cleared by slot_free_n; slot_owner reads it with no lock (0: none). */
+void slot_set_owner(uint8_t *s, int n, uint32_t text);
+uint32_t slot_owner(uint32_t addr);
+/* The pool: [slot_pool_start, + SLOT_POOL_BYTES) once slot_init ran. */
+extern uint32_t slot_pool_start;
+#define SLOT_POOL_BYTES (SLOT_PAGES * 4096u)
 #endif

@@ -57,11 +57,17 @@ uint32_t uprobe_real_eip(const struct proc *p, uint32_t eip);
  * (an int3 at USER_URET_TRAMP in every process's slot page) over it; the
  * return traps there, handler runs (tf->eax: the return value; tf->eip:
  * the real return address) and the process goes on at the real one.
- * Pending instances are listed per process, matched by stack slot (a frame
- * left without a return is dropped); unregister with instances pending
- * leaves them to come back (no handler runs); a process that exits or is
- * killed gives them back.  An entry whose return address cannot be read or
- * replaced is refused and counted (nrefused), the process goes on. */
+ * Pending instances are listed per process, matched by stack slot wherever
+ * listed (a process may run on several stacks: a coroutine's); a frame left
+ * without a return is dropped once its slot no longer holds the trampoline's
+ * address or its slot is returned through again; a handler whose instance
+ * saved the trampoline's address (two probes, a tail call) is shown the real
+ * one.  Register refuses a symbol that is not a function's entry (a label
+ * inside one) and a maxactive whose pool does not fit in 32 bits.
+ * Unregister with instances pending leaves them to come back (no handler
+ * runs); a process that exits or is killed gives them back.  An entry whose
+ * return address cannot be read or replaced is refused and counted
+ * (nrefused), the process goes on. */
 #define USER_URET_TRAMP (USER_XOL + 0x800)
 struct uret_pool;
 struct uretprobe_instance {

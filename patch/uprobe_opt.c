@@ -108,8 +108,8 @@ static int branches_in(struct usite *s, uint32_t lo, uint32_t hi, char *err, siz
     if (!uxref[s->prog].src) {
         if ((c = xref_walk(s->prog, NULL, NULL, &bad)) < 0)
             return refuse(err, n, "H12", s, "cannot decode the program's functions", bad);
-        uxref[s->prog].src = kmalloc((size_t)(c + 1) * 4);
-        uxref[s->prog].dst = kmalloc((size_t)(c + 1) * 4);
+        uxref[s->prog].src = kmalloc_array((uint32_t)c + 1, 4);
+        uxref[s->prog].dst = kmalloc_array((uint32_t)c + 1, 4);
         if (!uxref[s->prog].src || !uxref[s->prog].dst)
             panic("uprobe_opt: no memory for %s's branch table (%d)", uprogs[s->prog].name, c);
         uxref[s->prog].n = xref_walk(s->prog, uxref[s->prog].src, uxref[s->prog].dst, &bad);

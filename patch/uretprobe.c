@@ -11,6 +11,10 @@
 #include "kernel/uvm.h"
 #include "kernel/trap.h"
 #include "kernel/mem.h"
+#include "kernel/size.h"
+#include "kernel/elf.h"
+#include "kernel/uimage.h"
+#include "kernel/uprog.h"
 #include "kernel/fmt.h"
 #include "kernel/spinlock.h"
 #include "kernel/sleeplock.h"
@@ -82,22 +86,45 @@ static int uret_entry(struct uprobe *u, struct trapframe *tf, struct proc *p)
     return 0;
 }
 
+/* Does the user stack word at slot no longer hold the trampoline's address
+ * (or cannot be read)?  Then its instance can never be returned through:
+ * its frame was left without a return and the stack reused. */
+static bool slot_gone(uint32_t slot)
+{
+    uint32_t w;
+    return copy_from_user(&w, slot, 4) || w != USER_URET_TRAMP;
+}
+
+/* uret_lock held: take ri (at *pp) off p's list, back to its pool. */
+static void drop(struct uretprobe_instance **pp, struct uretprobe_instance *ri)
+{
+    *pp = ri->next;
+    uretprobe_stats.abandoned++;
+    put_locked(ri);
+}
+
 /* #BP at USER_URET_TRAMP (tf->eip just after it): the `ret` popped the word
- * at ESP - 4.  Newer instances below it were left without a return. */
+ * at ESP - 4.  Its instance is the newest one listed for that slot, wherever
+ * it is in the list: a process may run on several stacks (a coroutine's
+ * below main's), so a newer instance at a lower slot may be another stack's
+ * live frame.  Newer ones whose slot no longer holds the trampoline's
+ * address are frames left without a return (a longjmp; the stack reused)
+ * and are dropped; so are older ones of the same slot once the real return
+ * address is taken (the slot was reused by a newer call). */
 bool uretprobe_trap(struct proc *p, struct trapframe *tf)
 {
-    uint32_t slot = TF_USER(tf)->esp - 4, f;
-    struct uretprobe_instance *ri;
+    uint32_t slot = TF_USER(tf)->esp - 4, f, ret, real;
+    struct uretprobe_instance *ri, **pp, **op, *o;
     struct uretprobe *r;
     if (tf->eip - 1 != USER_URET_TRAMP)
         return false;
     f = spin_lock_irqsave(&uret_lock);
-    while ((ri = p->uret_pending) && ri->slot < slot) {
-        p->uret_pending = ri->next;
-        uretprobe_stats.abandoned++;
-        put_locked(ri);
-    }
-    if (!ri || ri->slot != slot) {
+    for (pp = &p->uret_pending; (ri = *pp) && ri->slot != slot; )
+        if (slot_gone(ri->slot))
+            drop(pp, ri);                 /* a frame left without a return */
+        else
+            pp = &ri->next;
+    if (!ri) {
         spin_unlock_irqrestore(&uret_lock, f);
         uretprobe_stats.no_instance++;
         kprintf("process %s (pid %d) killed: returned through the user return probes' trampoline at "
@@ -107,16 +134,26 @@ bool uretprobe_trap(struct proc *p, struct trapframe *tf)
         __atomic_add_fetch(&uspace_nkills, 1, __ATOMIC_RELAXED);
         return true;
     }
-    p->uret_pending = ri->next;
-    tf->eip = ri->ret_addr;
+    *pp = ri->next;
+    ret = real = ri->ret_addr;
+    for (op = pp; (o = *op); )            /* older instances of the same slot */
+        if (o->slot != slot)
+            op = &o->next;
+        else if (real == USER_URET_TRAMP)
+            real = o->ret_addr, op = &o->next;   /* ri's entry ran over o's: o's is the real one */
+        else
+            drop(op, o);                  /* left: the slot was reused by ri's call */
     r = ri->pool->r;
     put_locked(ri);
     spin_unlock_irqrestore(&uret_lock, f);
+    tf->eip = real;                       /* the handler sees the real return address */
     if (r && !(r->u.flags & UPROBE_DISABLED)) {   /* unregister waits for this (uprobe_mutex sync) */
         if (r->handler)
             r->handler(r, tf, p);
         __atomic_add_fetch(&r->nreturn, 1, __ATOMIC_RELAXED);
     }
+    if (ret == USER_URET_TRAMP)
+        tf->eip = ret;                    /* through the trampoline again: o's return */
     return true;
 }
 
@@ -174,14 +211,42 @@ static void reclaim(void)
     }
 }
 
+/* Is the symbol a function's entry?  0, or -1 with why (a label inside a
+ * function: the word at ESP there need not be a return address).  A
+ * program or symbol that does not exist is left to uprobe_register. */
+static int entry_check(const struct uretprobe *r, char *err, size_t n)
+{
+    int prog = uimage_find(r->u.prog ? r->u.prog : "");
+    const struct uprog *up;
+    const char *in;
+    uint32_t addr, off;
+    if (prog < 0)
+        return 0;
+    up = &uprogs[prog];
+    if (elf_symbol(up->image, up->size, r->u.symbol, &addr) || elf_func_entry(up->image, up->size, addr, &in, &off) != 1)
+        return 0;
+    if (in)
+        return ksnprintf(err, n, "uretprobe: %s:%s is inside %s+%#x (at %08x), not a function's entry: the "
+                         "word at the stack pointer there need not be a return address", up->name, r->u.symbol,
+                         in, off, addr), -1;
+    return ksnprintf(err, n, "uretprobe: %s:%s (at %08x) is not a function's entry: no function symbol "
+                     "starts there", up->name, r->u.symbol, addr), -1;
+}
+
 int uretprobe_register(struct uretprobe *r, char *err, size_t n)
 {
     struct uret_pool *p;
     int i, max = r->maxactive > 0 ? r->maxactive : 16;
+    uint32_t sz;
     if (!r->u.symbol || r->u.offset || r->u.pre_handler || r->u.post_handler)
         return ksnprintf(err, n, "uretprobe: give a function's symbol (offset 0) and no handlers of the "
                          "entry probe: the return address is at the stack pointer only at the entry"), -1;
-    if (!(p = kzalloc(sizeof *p + (size_t)max * sizeof p->inst[0])))
+    if (entry_check(r, err, n))
+        return -1;
+    if (!size_flex(sizeof *p, (uint32_t)max, sizeof p->inst[0], &sz))
+        return ksnprintf(err, n, "uretprobe: maxactive %d: its instances (%u bytes each) do not fit in 32 "
+                         "bits", max, (unsigned)sizeof p->inst[0]), -1;
+    if (!(p = kzalloc(sz)))
         return ksnprintf(err, n, "uretprobe: no memory for %d instances", max), -1;
     for (i = 0; i < max; i++) {
         p->inst[i].pool = p;

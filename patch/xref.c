@@ -11,6 +11,7 @@
 #include "patch/poke.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
+#include "kernel/size.h"
 #include "kernel/console.h"
 #include "kernel/param.h"
 #include "kernel/panic.h"
@@ -36,7 +37,9 @@ static volatile int state;                /* 0 not built, 1 built, -1 out of mem
  * every byte it hands out for the poison, costlier than the gathering). */
 static uint32_t bytes_for(int n)
 {
-    return ALIGN_UP((uint32_t)(n + 1) * sizeof(struct sites_xref), PAGE_SIZE);
+    uint32_t b;
+    return size_flex(sizeof(struct sites_xref), (uint32_t)n, sizeof(struct sites_xref), &b) &&
+           size_align(b, PAGE_SIZE, &b) ? b : 0;   /* 0: no pages (palloc_contig_raw(0) is NULL) */
 }
 
 static struct sites_xref *pages_for(int n)

@@ -15,7 +15,12 @@ to console.log and types the input file into it, paced on that log:
                 control bytes, never a command that may legally end the run
   # comment, blank lines ignored
 
-The idle prompt is PROMPT at the start of a line with nothing after it.
+The idle prompt is the last PROMPT at the start of a line since the last
+input, with nothing after it but whole lines the kernel printed on its own
+(an asynchronous line, e.g. `xref: ... direct branches`, can come right
+after the prompt: the feeder goes on).  A prompt the line editor redraws in
+the middle of a line (Tab with several candidates) is followed by the echo
+of what was typed, or by an empty line (Ctrl-U): not idle.
 expect_lines names a file of regexes (one a line, '#' comments) that must
 all match, in order, the rendered console (backspaces applied, CR LF as LF)."""
 import codecs
@@ -27,7 +32,27 @@ import threading
 import time
 
 PROMPT = "kpatch> "
-IDLE = re.compile(r"(?:^|\n)" + re.escape(PROMPT) + r"$")
+PROMPTS = re.compile(r"(?:^|\n)" + re.escape(PROMPT))
+
+
+def idle(text, lead=""):
+    """Does the console text since the last input end at the idle prompt?
+    lead: what the last input typed before its first control byte (its echo
+    starts a line the editor redrew in the middle of that input)."""
+    m = None
+    for m in PROMPTS.finditer(text):
+        pass
+    if m is None:
+        return False
+    after = text[m.end():]
+    if not after:
+        return True
+    if not after.endswith("\n"):
+        return False                   # a line still being written: its own end will come
+    lines = render(after).split("\n")[:-1]
+    if any(not l.strip() for l in lines):
+        return False                   # the line editor erased a line (Ctrl-U): input still coming
+    return not (lead and lines[0].startswith(lead))
 
 
 class FeedError(Exception):
@@ -192,6 +217,7 @@ class Feeder(threading.Thread):
         self.error = None
         self.sent = 0
         self.drainer = None
+        self.waiting = ""               # what the feeder waits for now (feed.txt on a hang)
 
     def log(self):
         try:
@@ -238,16 +264,24 @@ class Feeder(threading.Thread):
                 raise FeedError("cannot connect to %s" % self.sock_path)
             self.drainer = threading.Thread(target=self.drain, args=(s,), daemon=True)
             self.drainer.start()
-            pos = 0
+            # typed: where the console stood at the last input (the idle
+            # prompt is looked for after it); pos: where @wait looks from
+            typed = pos = 0
+            lead = ""
             for kind, arg in self.items:
                 if kind in ("line", "raw", "rawline"):
-                    log = self.wait(lambda l: l if IDLE.search(l, pos) else None)
-                    pos = len(log)
+                    self.waiting = "the idle prompt before item %d (%r)" % (self.sent + 1, arg[:40])
+                    log = self.wait(lambda l: l if idle(l[typed:], lead) else None)
+                    typed = pos = len(log)
                     data = arg.encode("latin-1") if kind == "rawline" else unescape(arg) if kind == "raw" else arg.encode()
                     s.sendall(data + (b"" if kind == "raw" else b"\r"))
+                    lead = re.match(r"[ -~]*", data.decode("latin-1")).group(0)
                 elif kind == "key":
+                    typed = pos = len(self.log())
+                    lead = ""
                     s.sendall(unescape(arg))
                 elif kind == "wait":
+                    self.waiting = "/%s/ (item %d)" % (arg, self.sent + 1)
                     rx = re.compile(arg, re.M)
                     m = self.wait(lambda l: rx.search(render(l[pos:])))
                     pos = len(self.log())

@@ -253,8 +253,9 @@ def stop_feeder(feeder, rundir):
     if feeder.drainer:
         feeder.drainer.join(5)
     if feeder.error or feeder.sent < len(feeder.items):
-        open(os.path.join(rundir, "feed.txt"), "w").write("input: %d of %d items sent%s\n" % (
-            feeder.sent, len(feeder.items), "; " + feeder.error if feeder.error else ""))
+        open(os.path.join(rundir, "feed.txt"), "w").write("input: %d of %d items sent%s%s\n" % (
+            feeder.sent, len(feeder.items), "; " + feeder.error if feeder.error else "",
+            "; waiting for %s" % feeder.waiting if feeder.waiting and not feeder.error else ""))
 
 
 def boot(sc, rundir, cpus, extra_args, iso, echo):
@@ -322,16 +323,18 @@ def judge(sc, rc, timed_out, log, rundir=None):
     allow = re.compile(sc["allow"], re.M) if sc["allow"] else None
     bad = [line for line in log.splitlines() if BADNESS.search(line) and not (allow and allow.search(line))]
     bad += unexpected_logged(sc, log)
+    feed = os.path.join(rundir, "feed.txt") if rundir else ""
+    feed = open(feed).read().strip() if feed and os.path.exists(feed) else ""
     if sc["expect"] == "pass":
         if got != "pass":
             why = verdicts[-1] if verdicts else "no verdict line"
-            return False, got, "expected pass, run ended with %s (%s)" % (got, why)
+            return False, got, "expected pass, run ended with %s (%s)%s" % (got, why, "; " + feed if feed else "")
         if verdicts != ["SUCCESS"]:
             return False, got, "exit code says pass but verdict lines are %r" % verdicts
         if bad:
             return False, got, "badness on the console: %r" % bad[0]
-        if rundir and os.path.exists(os.path.join(rundir, "feed.txt")):
-            return False, got, open(os.path.join(rundir, "feed.txt")).read().strip()
+        if feed:
+            return False, got, feed
         if sc["expect_lines"]:
             why = console_feed.check_expect(beside(sc, sc["expect_lines"]), log)
             if why:

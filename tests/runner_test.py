@@ -27,6 +27,7 @@ sys.path.insert(0, HERE)
 import runner  # noqa: E402
 import scenario  # noqa: E402
 import doclinks  # noqa: E402
+import console_feed  # noqa: E402
 
 CMD = "command line: /boot/kernel.elf scenario=x sched_bug=clobber_flags cpus=2\n"
 RUNNER = [sys.executable, os.path.join(HERE, "runner.py")]
@@ -557,6 +558,183 @@ def shell_session():
     ok("docs/shell.md's session types the %d commands shell-readme replays" % len(feed))
 
 
+# ---- the console feeder (tests/console_feed.py) against a synthetic shell ----
+
+class FakeShell:
+    """A unix-socket console that answers like kernel/readline.c and the
+    shell: echo, Enter ("\r\n", the command's output, the prompt), Tab with
+    several candidates (the list, then the prompt and the line redrawn),
+    Ctrl-U.  `after` maps a command to what comes with its prompt: text
+    written right after it in the same write (an asynchronous line that
+    arrives after the prompt: the old kernel did not redraw), or a pause
+    before the prompt (a slow command).  Input that arrives before the
+    prompt it should wait for (typed ahead into a running command) is
+    recorded in `ahead`."""
+    PROMPT = "kpatch> "
+
+    def __init__(self, path, after=None):
+        import socket
+        import threading
+        self.path, self.after = path, after or {}
+        self.srv = socket.socket(socket.AF_UNIX)
+        self.srv.bind(path)
+        self.srv.listen(1)
+        self.got, self.ahead, self.done = [], [], False
+        self.t = threading.Thread(target=self.serve, daemon=True)
+        self.t.start()
+
+    def pending(self, c):
+        return bool(select.select([c], [], [], 0)[0])
+
+    def serve(self):
+        c, _ = self.srv.accept()
+        c.sendall(b"kpatch shell on 2 CPUs\r\n" + self.PROMPT.encode())
+        buf = ""
+        while not self.done:
+            d = c.recv(1)
+            if not d:
+                break
+            ch = d.decode("latin-1")
+            if ch == "\r":
+                cmd, buf = buf, ""
+                self.got.append(cmd)
+                c.sendall(b"\r\n")
+                pause, text, rest = (tuple(self.after.get(cmd, ())) + (0, "", ""))[:3]
+                time.sleep(pause)
+                if cmd == "quit":
+                    c.sendall(b"shell: bye\r\nEnd of test: SUCCESS\r\n")
+                    self.done = True
+                    break
+                if self.pending(c):
+                    self.ahead.append(cmd)
+                c.sendall(("out: %s\r\n%s%s" % (cmd, self.PROMPT, text)).encode())
+                if rest:                       # the rest of a line, a while later
+                    time.sleep(0.3)
+                    if self.pending(c):
+                        self.ahead.append(cmd)
+                    c.sendall(rest.encode())
+            elif ch == "\t":
+                c.sendall(("\r\nprobe  probes\r\n%s%s" % (self.PROMPT, buf)).encode())
+            elif ch == "\x15":
+                c.sendall(b"\b \b" * len(buf))
+                buf = ""
+            elif " " <= ch < "\x7f":
+                buf += ch
+                c.sendall(d)
+        c.close()
+
+
+def feed_one(tmp, name, lines, after):
+    """Feed lines to a FakeShell: (items sent, items, commands the shell got,
+    commands typed ahead, the console)."""
+    d = os.path.join(tmp, name)
+    os.makedirs(d)
+    path = os.path.join(d, "in")
+    open(path, "w").write("".join(l + "\n" for l in lines))
+    shell = FakeShell(os.path.join(d, "c.sock"), after)
+    f = console_feed.Feeder(os.path.join(d, "c.sock"), os.path.join(d, "console.log"), path)
+    f.start()
+    t0 = time.time()
+    while f.sent < len(f.items) and not shell.done and time.time() - t0 < 10:
+        time.sleep(0.05)
+    f.stop.set()
+    f.join(2)
+    return f.sent, len(f.items), shell.got, shell.ahead, open(os.path.join(d, "console.log"), "rb").read()
+
+
+def feeder_async_lines():
+    """issue 39: shell-retprobe's feeder stopped after 5 of 13 inputs when
+    `xref: 18733 direct branches in kernel text` came after the prompt, and
+    the run hung until the host timeout.  The feeder must go on after such
+    a line (whole or in pieces), and must still not take a prompt the line
+    editor redraws in the middle of a line (Tab, then Ctrl-U or Enter) for
+    the next one's."""
+    xref = "xref: 18733 direct branches in kernel text\r\n"
+    lines = ["retprobe", "retprobe add dj_add optimize", "call dj_add 3 1", "retprobe list", "quit"]
+    tmp = tempfile.mkdtemp(prefix="feed-")
+    try:
+        sent, n, got, ahead, log = feed_one(tmp, "whole", lines, {"retprobe add dj_add optimize": (0, xref)})
+        if sent != n or got != lines:
+            fail("feeder, an asynchronous line after the prompt", "stalled after %d of %d inputs (the shell got "
+                 "%r); console ends %r" % (sent, n, got, log[-120:]))
+        ok("the feeder goes on after an asynchronous line that came after the prompt", "%d of %d sent" % (sent, n))
+        parts = {"call dj_add 3 1": (0, "xref: 18733 dir", "ect branches in kernel text\r\n")}
+        sent, n, got, ahead, log = feed_one(tmp, "parts", lines, parts)
+        if got != lines or ahead:
+            fail("feeder, an asynchronous line in two parts", "the shell got %r, typed ahead %r" % (got, ahead))
+        ok("half an asynchronous line is not taken for a prompt, the whole one is", "%d of %d sent" % (sent, n))
+        edit = ["@raw pro\\t\\r", "@raw dis kt_\\t\\x15\\r", "stats", "quit"]
+        slow = {"pro": (0.5, ""), "": (0.5, ""), "stats": (0, xref)}
+        sent, n, got, ahead, log = feed_one(tmp, "edit", edit, slow)
+        if ahead or got != ["pro", "", "stats", "quit"]:
+            fail("feeder, a line redrawn by Tab", "typed ahead into %r; the shell got %r" % (ahead, got))
+        ok("a prompt redrawn in the middle of a line (Tab) is not the next line's", "%d of %d sent" % (sent, n))
+    finally:
+        shutil.rmtree(tmp)
+
+
+def hang_says_so():
+    """A run that hit the host timeout keeps its console and says it hung,
+    and what the feeder was waiting for."""
+    tmp = tempfile.mkdtemp(prefix="hang-")
+    try:
+        open(os.path.join(tmp, "console.log"), "w").write(CMD + "kpatch> xref: 1 direct branches\n")
+        open(os.path.join(tmp, "feed.txt"), "w").write("input: 5 of 13 items sent; waiting for the idle prompt\n")
+        ok_, line = runner.verdict(sc(input="x.in"), tmp, None, True, 120.0, False)
+        if ok_ or "hang" not in line or "log kept" not in line or "5 of 13" not in line \
+                or not os.path.exists(os.path.join(tmp, "console.log")):
+            fail("a hang's verdict", line)
+        ok("a hang keeps the log and says so, with the feeder's state", line.splitlines()[0].split("  ", 1)[-1].strip())
+    finally:
+        shutil.rmtree(tmp)
+
+
+def generated_tables():
+    """issue 39 item 22: what each strategy and live-patch model fails is
+    rendered from a run's committed data (tests/matrix.json,
+    tests/lp-matrix.json) into README.md and docs/ (tests/gentable.py); every
+    such table must be what its data renders, and must be there.  An edited
+    figure, a table cut short and a missing end marker are each caught."""
+    import gentable
+    import matrix
+    import lp_matrix
+
+    def render(tool, data, name):
+        for mod in (matrix, lp_matrix):
+            got = mod.render(tool, data, name)
+            if got is not None:
+                return got
+        return None
+    want = [(p, mod.TOOL, n) for mod in (matrix, lp_matrix) for p, n in mod.BLOCKS]
+    bad = gentable.check(render, want)
+    if bad:
+        fail("generated tables", "; ".join(bad[:3]))
+    def edit_row(path, k):
+        """path's text with the last cell of its first generated block's k-th row rewritten by hand."""
+        text = open(os.path.join(ROOT, path)).read()
+        m = gentable.BLOCK.search(text)
+        rows = [l for l in m.group(4).splitlines() if l.startswith("| ") and "---" not in l][1:]
+        row = rows[k]
+        cells = row.rstrip(" |").split(" | ")
+        new = " | ".join(cells[:-1] + ["none" if not cells[-1].startswith("none") else "L1"]) + " |"
+        return text[:m.start(4)] + m.group(4).replace(row, new, 1) + text[m.end(4):]
+    readme = open(os.path.join(ROOT, "README.md")).read()
+    m = gentable.BLOCK.search(readme)
+    gone = readme[:m.start()] + readme[m.end():]
+    stray = readme + gentable.begin(lp_matrix.TOOL, lp_matrix.DATA, "lp-fails")
+    for what, path, text in (("a figure edited by hand", "README.md", edit_row("README.md", 4)),
+                             ("a row changed", os.path.join("docs", "hazards.md"),
+                              edit_row(os.path.join("docs", "hazards.md"), 0)),
+                             ("a table taken out", "README.md", gone),
+                             ("a table without its end marker", "README.md", stray)):
+        if text == open(os.path.join(ROOT, path)).read():
+            fail("generated tables", "the control %r changed nothing in %s: its anchor text is gone" % (what, path))
+        if not gentable.check(render, want, {path: text}):
+            fail("generated tables", "%s in %s went unnoticed" % (what, path))
+    ok("%d generated tables are what tests/matrix.json and tests/lp-matrix.json render (an edited figure, a "
+       "changed row, a table taken out, one without its end marker are caught)" % len(want))
+
+
 def no_outside_references():
     files = ["README.md", "Makefile"] + [os.path.join("docs", f) for f in os.listdir(os.path.join(ROOT, "docs"))] \
         + [os.path.join("tests", f) for f in os.listdir(HERE)
@@ -604,6 +782,9 @@ def main():
     manual_contents()
     manual_links()
     shell_session()
+    feeder_async_lines()
+    hang_says_so()
+    generated_tables()
     no_outside_references()
     default_scenario_claims()
     boots()

@@ -1,11 +1,12 @@
 /* park (a thread asleep in sh_callee, its return address inside the region
- * of a probe at sh_mid_call_nop) and matrix (the hazard scenario, tests/
+ * of a probe at sh_mid_call_nop; or, with a return probe on sh_callee, one
+ * stopped on the trampoline's first instruction on its way back) and matrix (the hazard scenario, tests/
  * kernel/hazard.c, for one hazard under every strategy: each cell undoes
  * what it caught, so the shell survives the broken strategies too). */
 #include "kernel/shell/shell.h"
+#include "kernel/ktest.h"
 #include "kernel/console.h"
 #include "kernel/thread.h"
-#include "kernel/clock.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
 #include "kernel/fmt.h"
@@ -15,6 +16,8 @@
 #include "patch/kretprobe.h"
 #include "kernel/scenario.h"
 #include "tests/kernel/hazard.h"
+#include "tests/kernel/hazard_park.h"
+#include "kernel/cpu.h"
 
 /* ---- the parked thread ---------------------------------------------------- */
 
@@ -29,6 +32,7 @@ int sh_callee(void)
 {
     if (park_hold && thread_current() == park_self) {
         park_asleep = 1;
+        ktest_linger();
         waitq_wait(&park_wq, park_go, NULL);
         park_asleep = 0;
     }
@@ -42,20 +46,56 @@ static void park_main(void *arg)
     park_result = sh_mid_call(sh_callee);
 }
 
-static int park_start(void)
+static int sh_park_stop(void);
+
+/* The thread blocked in sh_callee, off its CPU (what park_ret and threads
+ * read is its saved state), within 2 s of guest progress. */
+static int sh_park_start(void)
 {
-    uint64_t end = clock_ns() + 2000000000ull;
     park_hold = 1;
     park_result = 0;
     if (!(park_t = thread_create("parked", park_main, NULL, CPUMASK_ALL)))
         return sh_err("out of memory");
-    while (!park_asleep && clock_ns() < end)
-        thread_sleep_ns(1000000);
-    return park_asleep ? 0 : sh_err("the parked thread did not fall asleep in 2 s");
+    if (ktest_wait_blocked(park_t, &park_wq, 2000))
+        return 0;
+    sh_park_stop();
+    return sh_err("the parked thread did not fall asleep in 2 s");
 }
 
-static int park_stop(void)
+/* park returning: a worker (tests/kernel/hazard_park.h) stopped by a
+ * debug-register breakpoint on the return trampoline's first instruction,
+ * returning from sh_callee (under a return probe) into sh_mid_call: its ret
+ * consumed the slot and the interrupt frame overwrote it, so the return
+ * address into sh_mid_call is only in its pending instance. */
+static struct park ret_pk;
+static bool returning;
+static int ret_main(int x) { (void)x; return sh_mid_call(sh_callee); }
+
+static int park_returning(void)
 {
+    char why[96];
+    park_hold = 0;                        /* sh_callee returns at once */
+    ret_pk = (struct park){ (uint32_t)kretprobe_trampoline, PARK_PREEMPT, ncpu > 1 ? 1 : 0, ret_main, 0, 0, 0, 0,
+                            0, false, NULL };
+    if (park_start(&ret_pk, why, sizeof why)) {
+        if (ret_pk.t)
+            park_finish(&ret_pk);
+        return sh_err("no thread stopped on the trampoline (a return probe on sh_callee? retprobe add "
+                      "sh_callee): %s", why);
+    }
+    park_t = ret_pk.t;
+    returning = true;
+    return 0;
+}
+
+static int sh_park_stop(void)
+{
+    if (returning) {
+        park_finish(&ret_pk);
+        returning = false;
+        park_t = NULL;
+        return ret_pk.result;
+    }
     park_hold = 0;
     waitq_wake(&park_wq, 10);
     thread_join(park_t);
@@ -87,23 +127,28 @@ int cmd_park(int argc, char **argv)
     uint32_t mid = (uint32_t)sh_mid_call + (uint32_t)sh_mid_call_nop, w;
     char sym[96];
     if (argc > 2)
-        return sh_err("usage: park start|stop|status");
-    if (sh_eq(sub, "start")) {
+        return sh_err("usage: park start|returning|stop|status");
+    if (sh_eq(sub, "start") || sh_eq(sub, "returning")) {
         if (park_t)
             return sh_err("a thread is parked already (park stop)");
-        if (park_start())
+        if (sh_eq(sub, "start") ? sh_park_start() : park_returning())
             return -1;
         sub = "status";
     } else if (sh_eq(sub, "stop")) {
         if (!park_t)
             return sh_err("no thread is parked");
-        kprintf("park: woken, sh_mid_call returned %d\n", park_stop());
+        kprintf("park: woken, sh_mid_call returned %d\n", sh_park_stop());
         return 0;
     } else if (!sh_eq(sub, "status")) {
-        return sh_err("unknown subcommand 'park %s' (start stop status)", sub);
+        return sh_err("unknown subcommand 'park %s' (start returning stop status)", sub);
     }
     if (!park_t) {
         kprintf("park: no thread parked (park start)\n");
+        return 0;
+    }
+    if (returning) {
+        kprintf("park: thread %s (tid %d) stopped on the return trampoline's first instruction, returning from "
+                "sh_callee into sh_mid_call\n", park_t->name, park_t->tid);
         return 0;
     }
     if (!(w = park_ret(mid, mid + 6)))

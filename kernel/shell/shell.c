@@ -31,7 +31,7 @@ static int cmd_help(int argc, char **argv);
 static const char *const probe_subs[] = { "add", "list", "enable", "disable", "remove", 0 };
 static const char *const add_words[] = { "optimize", "force", "log", "post", "disabled", "strategy=", 0 };
 static const char *const load_subs[] = { "start", "stop", "status", 0 };
-static const char *const park_subs[] = { "start", "stop", "status", 0 };
+static const char *const park_subs[] = { "start", "returning", "stop", "status", 0 };
 static const char *const uprobe_subs[] = { "add", "remove", "list", 0 };
 
 static const char *const retprobe_subs[] = { "add", "remove", "list", 0 };
@@ -77,8 +77,10 @@ const struct shell_cmd shell_cmds[] = {
       "  strategy, says what it caught and repairs it; a cell that differs from the\n"
       "  expected outcome (tests/kernel/hazard.c) is reported as an error and the run\n"
       "  fails", cmd_matrix, 0 },
-    { "park", "park start|stop|status",
-      "a thread asleep in sh_callee, its return address inside sh_mid_call's probe region", cmd_park, park_subs },
+    { "park", "park start|returning|stop|status",
+      "a thread asleep in sh_callee, its return address inside sh_mid_call's probe region\n"
+      "  returning: with a return probe on sh_callee, a thread stopped on the trampoline's\n"
+      "  first instruction on its way back into sh_mid_call", cmd_park, park_subs },
     { "uprobe", "uprobe add PROGRAM:SYMBOL[+off] | uprobe remove ID|all | uprobe list",
       "user probes: an int3 in a program's shared text, hit by every process running it", cmd_uprobe, uprobe_subs },
     { "lp", "lp [list] | lp apply NAME [model=M] | lp revert NAME | lp continue | lp force | lp threads",

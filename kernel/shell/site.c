@@ -36,9 +36,9 @@ static int region_analyze(const struct ksym *k, const uint8_t *code, uint32_t ad
     kmemset(&fn, 0, sizeof fn);
     xref_tables(&fn);                          /* jump tables: H4, not H5 */
     fn.insn_cap = fn.target_cap = (int)k->size;
-    fn.insn_off = kmalloc(k->size * 4);
-    fn.targets = kmalloc(k->size * 4);
-    fn.target_src = kmalloc(k->size * 4);
+    fn.insn_off = kmalloc_array(k->size, 4);
+    fn.targets = kmalloc_array(k->size, 4);
+    fn.target_src = kmalloc_array(k->size, 4);
     v->jump_hz = "H12";
     if (!fn.insn_off || !fn.targets || !fn.target_src) {
         ksnprintf(v->jump_why, sizeof v->jump_why, "out of memory");

@@ -25,7 +25,7 @@ struct tsnap {
     int tid, state, cpu;
     bool idle, preempted, self;
     char name[20];
-    uint32_t eip, ebp, lo, hi, nv, niv;
+    uint32_t eip, ebp, esp, lo, hi, nv, niv;   /* esp: a preempted thread's interrupted ESP */
 };
 static struct tsnap snap[NSNAP];
 static int nsnap, nlost;
@@ -52,6 +52,7 @@ static void snap_one(struct thread *t, void *arg)
     s->preempted = t->tf != NULL;
     s->eip = t->tf ? t->tf->eip : t->saved_eip;
     s->ebp = t->tf ? t->tf->ebp : t->saved_esp;     /* sched_block saves its frame pointer */
+    s->esp = t->tf ? (uint32_t)(&t->tf->eflags + 1) : 0;
     s->lo = t->stack_lo;
     s->hi = t->stack_hi;
     s->nv = t->nvcsw;
@@ -71,6 +72,12 @@ static void backtrace(const struct tsnap *s, int max)
     char sym[96];
     uint32_t ebp = s->ebp, ret;
     int i, k = 0;
+    /* preempted on a return probe's trampoline's first instruction: its ret
+     * popped the real return address, now only in the thread's list */
+    if (s->preempted && s->eip == (uint32_t)kretprobe_trampoline && (ret = kretprobe_popped(s->esp))) {
+        ksym_format(ret - 1, sym, sizeof sym);
+        kprintf("%46s#%d %08x %s\n", "", k++, ret, sym);
+    }
     for (i = 0; i < max; i++) {
         if (ebp < s->lo || ebp + 8 > s->hi || (ebp & 3) || !mem_is_mapped(ebp, 8))
             return;

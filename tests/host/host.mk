@@ -13,6 +13,14 @@ $(HB)/test_mmap: tests/host/test_mmap.c kernel/multiboot.c kernel/multiboot.h te
 	@mkdir -p $(HB)
 	$(HOSTCC) $(HOST_CFLAGS) -o $@ tests/host/test_mmap.c kernel/multiboot.c
 
+$(HB)/test_size: tests/host/test_size.c kernel/size.h tests/host/check.h
+	@mkdir -p $(HB)
+	$(HOSTCC) $(HOST_CFLAGS) -o $@ tests/host/test_size.c
+
+$(HB)/test_ksym_parts: tests/host/test_ksym_parts.c kernel/ksym.c kernel/ksym.h kernel/fmt.c tests/host/check.h
+	@mkdir -p $(HB)
+	$(HOSTCC) $(HOST_CFLAGS) -o $@ tests/host/test_ksym_parts.c kernel/fmt.c
+
 $(HB)/test_ksyms.sh: tests/host/test_ksyms.sh
 	@mkdir -p $(HB)
 	cp $< $@
@@ -21,7 +29,8 @@ $(HB)/test_layers.sh: tests/host/test_layers.sh
 	@mkdir -p $(HB)
 	cp $< $@
 
-HOST_TESTS += $(HB)/test_fmt $(HB)/test_param $(HB)/test_mmap $(HB)/test_ksyms.sh $(HB)/test_layers.sh
+HOST_TESTS += $(HB)/test_fmt $(HB)/test_param $(HB)/test_mmap $(HB)/test_size $(HB)/test_ksyms.sh $(HB)/test_layers.sh \
+              $(HB)/test_ksym_parts
 
 # Runs branch instructions natively: 32-bit, not PIE.
 $(HB)/test_emulate: tests/host/test_emulate.c patch/emulate.c patch/emulate.h $(wildcard patch/insn/insn*.c) $(G)/insn_tables.h

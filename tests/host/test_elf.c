@@ -180,6 +180,34 @@ static void check_addr(uint32_t addr, const char *want, uint32_t want_off)
     }
 }
 
+/* A function's entry (return probes, issue 39 item 12): a label inside a
+ * function, or an address inside one, is none. */
+static void check_entry(uint32_t addr, int want, const char *in_want, uint32_t off_want)
+{
+    const char *in = "x";
+    uint32_t off = 1;
+    CHECK_EQ(elf_func_entry(img, IMGSIZE, addr, &in, &off), want);
+    if (in_want)
+        CHECK_STR(in ? in : "(null)", in_want);
+    else
+        CHECK(in == NULL);
+    CHECK_EQ(off, off_want);
+}
+
+static void test_func_entry(void)
+{
+    const char *in;
+    uint32_t off;
+    check_entry(TEXT + 0x20, 0, NULL, 0);                        /* main */
+    check_entry(TEXT, 0, NULL, 0);                               /* helper (local) */
+    check_entry(TEXT + 0x30, 1, "main", 0x10);                   /* label, inside main */
+    check_entry(TEXT + 0x25, 1, "main", 5);
+    check_entry(TEXT + 0x18, 1, NULL, 0);                        /* between: no function */
+    check_entry(DATA, 1, NULL, 0);                               /* an object */
+    CHECK_EQ(elf_func_entry(img, IMGSIZE, TEXT, NULL, &off), -1);
+    CHECK_EQ(elf_func_entry(img, 64, TEXT, &in, &off), -1);      /* no .symtab */
+}
+
 static void test_symbols(void)
 {
     uint32_t v = 0;
@@ -201,6 +229,7 @@ static void test_symbols(void)
     check_addr(DATA + 4, NULL, 0);                               /* .data: only an object */
     check_addr(0x00100000, NULL, 0);
     check_addr(8, NULL, 0);                                      /* not in an ALLOC section */
+    test_func_entry();
 }
 
 /* Every function in address order, each from its own start: helper, then
@@ -324,6 +353,13 @@ static void test_program(const char *path)
         CHECK(v < w && w - v > 40);
         CHECK_EQ(elf_addr_symbol(p, size, v + 3, &name, &off), 0);
         CHECK_STR(name, "utorture_block");
+    }
+    if (!strcmp(base, "uret.elf")) {               /* issue 39, item 12 */
+        check_sym(p, size, base, "uret_lbl_mid", &v);
+        CHECK_EQ(elf_func_entry(p, size, v, &name, &off), 1);
+        CHECK_STR(name ? name : "(null)", "uret_lbl");
+        check_sym(p, size, base, "uret_f", &v);
+        CHECK_EQ(elf_func_entry(p, size, v, &name, &off), 0);
     }
     if (!strcmp(base, "spin.elf")) {
         check_sym(p, size, base, "spin_loop", &v);

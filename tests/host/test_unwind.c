@@ -2,13 +2,19 @@
  * realigned frames (gcc's DRAP) built by hand on a fake stack: CFA = the
  * word at EBP+k, CFA = the DRAP register (known only through a trap frame),
  * the caller's EBP at EBP+0; the caller's ESP and return addresses must come
- * out exact, and the control unwind_bug=drap must get them wrong. */
+ * out exact, and the control unwind_bug=drap must get them wrong; and a
+ * thread stopped on the return trampoline's first instruction, whose return
+ * address is only in its pending instance (kretprobe_popped, stubbed). */
 #include "kernel/unwind.c"
 #include "tests/host/check.h"
 
-char __text_start[0x100], swtch_resume[1], alltraps_ret[1], kretprobe_trampoline[1];
+char __text_start[0x100], swtch_resume[1], alltraps_ret[1];
 __asm__(".globl __text_end\n.set __text_end, __text_start + 0x100");
+/* the return trampoline: text no entry describes (as kernel/unwind.undescribed has it) */
+__asm__(".globl kretprobe_trampoline\n.set kretprobe_trampoline, __text_start + 0x90");
 uint32_t kretprobe_recover_slow(uint32_t slot, uint32_t ra) { (void)slot; return ra; }
+static uint32_t popped_sp, popped_ra;    /* the pending instance of the trampoline case */
+uint32_t kretprobe_popped(uint32_t sp) { return sp == popped_sp ? popped_ra : 0; }
 
 #define T(off) ((uint32_t)__text_start + (off))
 enum { F = 0x10, F_REG = 0x14, F_DEREF = 0x20, G = 0x40, G_RET = 0x48, H = 0x60, H_RET = 0x68, TRAP = 0x80 };
@@ -89,6 +95,37 @@ static int drap_cases(void)
     return bad;
 }
 
+/* Stopped on the trampoline's first instruction (the trap frame's EIP):
+ * its ret popped G's return address from S - 4, where the frame's EFLAGS
+ * are now; the walk takes it from the pending instance and goes on to H
+ * and the end; with no instance listed, it stops there, unreliable. */
+static int tramp_case(bool listed)
+{
+    struct unwind_regs r;
+    struct unwind_state s;
+    struct trapframe *tf;
+    int bad = 0;
+    frames(&r.sp, &r.bp);
+    tf = (struct trapframe *)S - 1;          /* a ring-0 frame ends at the interrupted ESP, S */
+    memset(tf, 0, sizeof *tf);
+    tf->eip = (uint32_t)kretprobe_trampoline;
+    tf->cs = 8;
+    tf->ebp = BP0;
+    popped_sp = listed ? S : 0;
+    popped_ra = T(G_RET);
+    r.pc = T(TRAP + 2);
+    r.sp = (uint32_t)tf;
+    r.bp = 0;
+    unwind_begin(&s, &r, (uint32_t)stk, (uint32_t)&stk[512]);
+    bad += unwind_next(&s) != 1 || s.pc != (uint32_t)kretprobe_trampoline || !s.exact || s.sp != S;
+    if (!listed)
+        return bad + (unwind_next(&s) != UNWIND_UNDESCRIBED);
+    bad += unwind_next(&s) != 1 || s.pc != T(G_RET) || s.exact || s.sp != S || s.slot != S - 4 || s.bp != BP0;
+    bad += unwind_next(&s) != 1 || s.pc != T(H_RET) || s.sp != S + 12;
+    bad += unwind_next(&s) != UNWIND_END;
+    return bad;
+}
+
 int main(void)
 {
     struct unwind_regs r;
@@ -103,5 +140,7 @@ int main(void)
     CHECK(drap_cases() > 0);
     unwind_bug = UNWIND_BUG_NONE;
     CHECK_EQ(drap_cases(), 0);
+    CHECK_EQ(tramp_case(true), 0);
+    CHECK_EQ(tramp_case(false), 0);
     return check_done("test_unwind");
 }

@@ -16,5 +16,12 @@ extern char dj_h4_add[], dj_h5t_add[];
 extern const uint32_t dj_h5t_table[2];
 extern volatile int dj_callee_hold, dj_callee_asleep, dj_callee_abandon;
 void dj_callee_release(void);
+struct thread;
+/* t blocked in dj_callee (on its wait queue, off its CPU); false after 5 s of guest progress. */
+bool dj_callee_wait_blocked(struct thread *t);
+/* A waker for H8 cells: lets the sleeper go once the removal waits for it
+ * (a release check found the buffer busy: djprobe_stats.retries moved past
+ * arg, a uint32_t *), or once dj_callee_release was called. */
+void dj_callee_waker(void *arg);
 #define DJ_AT(fn, off) ((uint32_t)(fn) + (uint32_t)(off))
 #endif

@@ -54,6 +54,9 @@ static struct hz_point point(const char *id)
     if (!kmemcmp(p, "retprobe", 9))                /* after the return probe's int3 at the entry */
         return (struct hz_point){ "after its push %ebp, under a return probe", hz_framed,
                                   DJ_AT(hz_framed, hz_framed_pushed), 41 };
+    if (!kmemcmp(p, "tramp", 6))                   /* returning: the slot popped, the real one only listed */
+        return (struct hz_point){ "on the return trampoline's first instruction", hz_framed,
+                                  (uint32_t)kretprobe_trampoline, 41 };
     if (!kmemcmp(p, "pushed", 7))
         return (struct hz_point){ "after its push %ebp", hz_framed, DJ_AT(hz_framed, hz_framed_pushed), 41 };
     if (!kmemcmp(p, "ret", 4))
@@ -89,7 +92,7 @@ static void parked_callee(struct cell *c, int mode)
     struct hz_point pt = point(c->hazard);
     struct park pk = { pt.at, mode, ncpu > 1 ? 1 : 0, hz_mid_via, HZ_ARG };
     struct kretprobe rp = { .kp = { .symbol = "hz_framed" } };
-    bool hidden = !kmemcmp(c->hazard + 3, "retprobe", 9);
+    bool hidden = !kmemcmp(c->hazard + 3, "retprobe", 9) || !kmemcmp(c->hazard + 3, "tramp", 6);
     struct kprobe p;
     char why[96], b1[96], b2[96];
     hz_callee = pt.callee;
@@ -102,7 +105,8 @@ static void parked_callee(struct cell *c, int mode)
         ksym_format(pt.at, b2, sizeof b2);
         cell_caught(c, "%s parked %s (%s), return address %s inside the jump%s",
                     mode == PARK_PREEMPT ? "thread hz-worker" : "cpu 1 interrupted in a #DB handler, hz-worker",
-                    pt.name, b2, b1, hidden ? ", hidden behind the return probe's trampoline" : "");
+                    pt.name, b2, b1, !hidden ? "" : pt.at == (uint32_t)kretprobe_trampoline ?
+                    ", only in its list of return-probe instances" : ", hidden behind the return probe's trampoline");
     }
     if (!c->error)
         kprobe_unregister(&p);                   /* original bytes back before it resumes */

@@ -11,6 +11,7 @@
 #include "patch/insn/insn.h"
 #include "kernel/ksym.h"
 #include "kernel/thread.h"
+#include "kernel/ktest.h"
 #include "kernel/ipi.h"
 #include "kernel/mem.h"
 #include "kernel/cpu.h"
@@ -185,8 +186,11 @@ static void h3(struct cell *c)
     dj_callee_hold = 1;
     if (!(t = thread_create("hz-sleeper", call_mid, (void *)&result, CPUMASK_ALL)))
         return cell_error(c, "out of memory");
-    while (!dj_callee_asleep)
-        thread_sleep_ns(100000);
+    if (!dj_callee_wait_blocked(t)) {
+        dj_callee_release();
+        thread_join(t);
+        return cell_error(c, "hz-sleeper did not block in dj_callee");
+    }
     if (optimize(c, &p, DJ_AT(dj_mid_call, dj_mid_call_nop)) && jump_over(&p, ret))
         cell_caught(c, "thread hz-sleeper asleep with return address %s inside the jump written at %s",
                     sym(ret, b1), sym(p.addr, b2));
@@ -265,15 +269,15 @@ static void h6(struct cell *c)
 }
 
 /* H8: a thread called out of a buffer's copy sleeps with its return address
- * in it while the probe is removed; a waker lets it go 50 ms later. */
-static void h8_waker(void *arg) { (void)arg; thread_sleep_ns(50000000); dj_callee_release(); }
+ * in it while the probe is removed; a waker lets it go once the removal
+ * waits for it (dj_callee_waker). */
 
 static void h8(struct cell *c)
 {
     volatile int result = 0;
     struct thread *t, *w;
     struct kprobe p;
-    uint32_t buf, owner;
+    uint32_t buf, owner, retries0;
     char b1[96];
     if (!optimize(c, &p, DJ_AT(dj_mid_call, dj_mid_call_nop))) {
         if (!c->error) kprobe_unregister(&p);    /* refused (no mid-region calls): nothing to free */
@@ -281,17 +285,20 @@ static void h8(struct cell *c)
     }
     buf = kprobe_opt_copy(&p);
     dj_callee_hold = 1;
+    retries0 = djprobe_stats.retries;
     if (!(t = thread_create("hz-sleeper", call_mid, (void *)&result, CPUMASK_ALL)) ||
-        !(w = thread_create("hz-waker", h8_waker, NULL, CPUMASK_ALL)))
+        !(w = thread_create("hz-waker", dj_callee_waker, &retries0, CPUMASK_ALL)))
         return cell_error(c, "out of memory");
-    while (!dj_callee_asleep)
-        thread_sleep_ns(100000);
+    if (!dj_callee_wait_blocked(t))
+        cell_error(c, "hz-sleeper did not block in dj_callee");
+    ktest_linger();                              /* (ktest_linger=: a remover the host is slow to run) */
     kprobe_unregister(&p);
     if (dj_callee_asleep && djprobe_freed_buffer(buf, &owner)) {
         cell_caught(c, "thread hz-sleeper asleep with its return address in the freed buffer "
                     "of the probe at %s", sym(owner, b1));
         dj_callee_abandon = 1;                   /* it exits instead of returning there */
     }
+    dj_callee_release();                         /* (the waker has, if the removal waited) */
     thread_join(w);
     thread_join(t);
     if (!c->caught && result != 42)
@@ -399,6 +406,7 @@ const struct hazard hazards[] = {
     { "H3-entry", hz_h3_callee, 1 }, { "H3-pushed", hz_h3_callee, 1 },
     { "H3-ret", hz_h3_callee, 1 }, { "H3-noframe", hz_h3_callee, 1 },
     { "H3-unreliable", hz_h3_callee, 1 }, { "H3-retprobe", hz_h3_callee, 1 },
+    { "H3-tramp", hz_h3_callee, 1 },
     { "H8-entry", hz_h8_callee, 1 }, { "H8-pushed", hz_h8_callee, 1 },
     { "H8-ret", hz_h8_callee, 1 }, { "H8-noframe", hz_h8_callee, 1 }, { "H8-self", hz_h8_self, 1 },
     { "H8-handler", hz_h8_handler, 2 }, { "H8-handler2", hz_h8_handler, 2 },

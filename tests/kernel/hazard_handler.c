@@ -10,6 +10,7 @@
 #include "tests/kernel/dj_targets.h"
 #include "patch/kprobe.h"
 #include "kernel/ksym.h"
+#include "kernel/ktest.h"
 #include "kernel/thread.h"
 #include "kernel/mem.h"
 #include "kernel/cpu.h"
@@ -23,7 +24,6 @@ __attribute__((noinline)) int hz_pre(struct kprobe *p, struct trapframe *tf)
     return 0;
 }
 
-static void hh_waker(void *arg) { thread_sleep_ns(50000000); park_release(arg); }
 
 /* The removal runs in its own thread: a strategy that does not wait frees
  * the buffer first and only then waits for the handler's int3 reference.
@@ -31,7 +31,26 @@ static void hh_waker(void *arg) { thread_sleep_ns(50000000); park_release(arg); 
  * kprobe_detour (not its fast path), whose record of the handler's return
  * address is what int3-ipscan sees; both go in one batch. */
 static volatile int hh_done, hh_n;
-static void hh_remover(void *arg) { kprobe_unregister_many(arg, hh_n); hh_done = 1; }
+static void hh_remover(void *arg) { ktest_linger(); kprobe_unregister_many(arg, hh_n); hh_done = 1; }
+
+/* Lets cpu 1 go once the removal waits for it: hz-remover stopped in
+ * int3_sync_refs (the handler's int3 reference) or a release check that
+ * found the buffer busy (djprobe_stats.retries moved).  Both run on cpu 0,
+ * so hz-remover is off its CPU whenever the waker looks.  A buffer freed
+ * first is the cell's to report (it lets cpu 1 go itself). */
+struct hh_wake { struct park *pk; struct thread *remover; uint32_t buf, retries0; };
+static void hh_waker(void *arg)
+{
+    struct hh_wake *w = arg;
+    uint32_t owner;
+    while (!hh_done && !READ_ONCE(w->pk->released) && !djprobe_freed_buffer(w->buf, &owner)) {
+        if (READ_ONCE(djprobe_stats.retries) != w->retries0 || ktest_stopped_in(w->remover, "int3_sync_refs")) {
+            park_release(w->pk);
+            return;
+        }
+        thread_sleep_ns(100000);
+    }
+}
 static int hh_nothing(struct kprobe *p, struct trapframe *tf) { (void)p; (void)tf; return 0; }
 
 void hz_h8_handler(struct cell *c)
@@ -45,6 +64,7 @@ void hz_h8_handler(struct cell *c)
     static uint32_t buf;             /* not on this stack: a word scan would take it for a return address */
     uint32_t owner;
     struct thread *w, *r;
+    static struct hh_wake hw;
     char err[160], why[96], b[96];
     bool freed = false;
     int i;
@@ -65,8 +85,9 @@ void hz_h8_handler(struct cell *c)
     if (park_start(&pk, why, sizeof why))
         return cell_error(c, "%s", why);
     hh_done = 0;
-    if (!(w = thread_create("hz-waker", hh_waker, &pk, 1u << 0)) ||
-        !(r = thread_create("hz-remover", hh_remover, pq, 1u << 0)))
+    hw = (struct hh_wake){ &pk, NULL, buf, djprobe_stats.retries };
+    if (!(hw.remover = r = thread_create("hz-remover", hh_remover, pq, 1u << 0)) ||
+        !(w = thread_create("hz-waker", hh_waker, &hw, 1u << 0)))
         return cell_error(c, "out of memory");
     while (!hh_done && !djprobe_freed_buffer(buf, &owner))
         thread_sleep_ns(100000);

@@ -7,6 +7,7 @@
  * the word or the thread is gone.  The buffer's address is kept in statics:
  * a word on this thread's stack would hold the buffer itself. */
 #include "tests/kernel/hazard.h"
+#include "kernel/ktest.h"
 #include "tests/kernel/hazard_park.h"
 #include "tests/kernel/dj_targets.h"
 #include "patch/djprobe_int.h"
@@ -145,18 +146,20 @@ static void h8_forever(struct cell *c)
         ksnprintf(c->what, sizeof c->what, "orphaned, reclaimed once hz-worker left the buffer");
 }
 
-/* A word equal to the buffer's address in a local until ho_go. */
+/* A word equal to the buffer's address in a local until ho_go, blocked on
+ * ho_wq (never on a CPU while the removal looks). */
+static struct waitq ho_wq = WAITQ_INIT("hz-holder");
+static bool ho_let_go(void *arg) { (void)arg; return ho_go; }
 static __attribute__((noinline)) void hold_word(void)
 {
     volatile uint32_t word = ho_buf;
-    while (!ho_go)
-        thread_sleep_ns(1000000);
+    waitq_wait(&ho_wq, ho_let_go, NULL);
     word = 0;
     (void)word;
 }
 
-static void holder(void *arg) { (void)arg; hold_word(); }
-static void let_holder_go(void) { ho_go = 1; }
+static void holder(void *arg) { (void)arg; ktest_linger(); hold_word(); }
+static void let_holder_go(void) { ho_go = 1; waitq_wake(&ho_wq, 1); }
 
 static void expect_words(struct cell *c, int o, const char *who)
 {
@@ -182,13 +185,18 @@ static void h8_word(struct cell *c)
     ho_go = 0;
     if (!(t = thread_create("hz-holder", holder, NULL, CPUMASK_ALL)))
         return cell_error(c, "out of memory");
-    thread_sleep_ns(2000000);                    /* asleep in hold_word */
+    if (!ktest_wait_blocked(t, &ho_wq, 5000)) {   /* asleep in hold_word */
+        let_holder_go();
+        thread_join(t);
+        kprobe_unregister(&ho_p);
+        return cell_error(c, "hz-holder did not block in hold_word");
+    }
     kprobe_unregister(&ho_p);
     o = ho_outcome(c);
     expect_words(c, o, "a sleeping thread");
     if (o > 0)
         ho_reclaim(c, let_holder_go);
-    ho_go = 1;
+    let_holder_go();
     thread_join(t);
     ho_said(c, o);
 }

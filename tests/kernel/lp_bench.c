@@ -14,6 +14,7 @@
  * scans every thread inside the rendezvous, as before): BENCH "lp-stall".
  * Scenarios bench-lp-stall-icount and bench-lp-stall-10k. */
 #include "kernel/scenario.h"
+#include "kernel/ktest.h"
 #include "kernel/cpu.h"
 #include "kernel/clock.h"
 #include "kernel/console.h"
@@ -30,10 +31,12 @@
 #define LPB_NEW(i) int lpbn_f##i(int x) { return x + 1000 + i; }
 LPB_EACH(LPB_NEW)
 
+struct waitq lpb_hold_wq = WAITQ_INIT("lpb-hold");
+bool lpb_hold_left(void *leave) { return *(volatile int *)leave; }
+
 int lpbn_hold(volatile int *leave)
 {
-    while (!*leave)
-        thread_sleep_ns(1000000);
+    waitq_wait(&lpb_hold_wq, lpb_hold_left, (void *)(uintptr_t)leave);
     return lpb_f0(0);
 }
 
@@ -74,9 +77,12 @@ static void sl_main(void *arg) { (void)arg; sl_deep(4); thread_exit(); }
 
 static void sl_grow(int n)
 {
+    int i = nsl;
     while (nsl < n && (sl[nsl] = thread_create("lpb-sleeper", sl_main, NULL, CPUMASK_ALL)))
         nsl++;
-    thread_sleep_ns(20000000);                 /* every one reaches its sleep */
+    for (; i < nsl; i++)                       /* every one reaches its sleep, its only one */
+        if (!ktest_wait_blocked(sl[i], NULL, 5000))
+            kprintf("!!! bench-livepatch: sleeper %d did not block\n", i);
 }
 
 static void sl_release(void)
@@ -164,7 +170,7 @@ static uint32_t time_calls(int (*fn)(int), const char *kind, int want)
 }
 
 static volatile int hold_leave;
-static void holder(void *arg) { (void)arg; lpb_hold(&hold_leave); }
+static void holder(void *arg) { (void)arg; ktest_linger(); lpb_hold(&hold_leave); }
 
 static int call_cost(void)
 {
@@ -175,12 +181,14 @@ static int call_cost(void)
     patch = (struct lp_patch){ .name = "bench-held", .funcs = fns, .nfuncs = 2, .model = LP_LIVEPATCH };
     hold_leave = 0;
     t = thread_create("lpb-holder", holder, NULL, CPUMASK_ALL);
-    thread_sleep_ns(5000000);                  /* asleep inside old lpb_hold */
+    if (!t || !ktest_wait_blocked(t, &lpb_hold_wq, 5000))   /* blocked inside old lpb_hold */
+        return kprintf("!!! bench-livepatch: the holder did not block in lpb_hold\n"), -1;
     if (lp_enable(&patch, err, sizeof err) != 1)
         return kprintf("!!! bench-livepatch: the held patch did not stay in transition: %s\n", err), -1;
     d = time_calls(lpb_f0, "dispatcher", CALLS - 1 + 1000);
     x = time_calls(lpb_f1, "unpatched", CALLS - 1 + 1);
     hold_leave = 1;
+    waitq_wake(&lpb_hold_wq, 1);
     thread_join(t);
     if (lp_continue(err, sizeof err))
         return kprintf("!!! bench-livepatch: the transition did not complete: %s\n", err), -1;

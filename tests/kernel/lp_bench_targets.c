@@ -10,7 +10,6 @@ LPB_EACH(LPB_OLD)
 
 LP_TARGET int lpb_hold(volatile int *leave)
 {
-    while (!*leave)
-        thread_sleep_ns(1000000);
+    waitq_wait(&lpb_hold_wq, lpb_hold_left, (void *)(uintptr_t)leave);
     return lpb_f0(0);
 }

@@ -7,11 +7,13 @@
  * did not do what it claims (abort, wait, complete) and say so.
  * scenario=lp-cells [lp_cell=L1,L2,...] */
 #include "kernel/scenario.h"
+#include "kernel/ktest.h"
 #include "kernel/console.h"
 #include "kernel/param.h"
 #include "kernel/fmt.h"
 #include "kernel/mem.h"
 #include "kernel/thread.h"
+#include "kernel/ksym.h"
 #include "kernel/cpu.h"
 #include "kernel/ipi.h"
 #include "kernel/gbound.h"
@@ -20,9 +22,10 @@
 #include "patch/kretprobe.h"
 #include "tests/kernel/hazard_park.h"
 #include "tests/kernel/lp_targets.h"
+#include "tests/kernel/lp_where.h"
 
 static char lp_cell[64] = "all";
-KPARAM_STR("lp_cell", lp_cell, "lp-cells: which cells (L1,...,L12 or all)");
+KPARAM_STR("lp_cell", lp_cell, "lp-cells: which cells (L1,...,L12, Lbuf, Lcold, Ltramp and their -new, or all)");
 
 #define FUNC(old, new) LP_FUNC(old, new)
 #define PATCH(nm, f) struct lp_patch nm = LP_PATCH_INIT(#nm, f, LP_MODEL_BOOT)
@@ -84,18 +87,35 @@ static int other_cpu(void) { return ncpu > 1 ? 1 : 0; }
 static int call_a(int x) { (void)x; return lpc_a(); }
 static int call_a2(int x) { (void)x; return lpc_a2(); }
 
+/* lp_where.c's cells: an abort or a transition left in progress must name
+ * the parked thread (a word scan may also stop at another thread's stale
+ * data word: that is no answer about the parked one). */
+static bool name_parked;
+static bool names(const char *s, const char *w)
+{
+    size_t k = kstrlen(w);
+    for (; *s; s++)
+        if (!kmemcmp(s, w, k))
+            return true;
+    return false;
+}
+
 /* One thread parked at `at` in a chain while p goes on (or off, if it is on). */
 static bool parked_cell(struct lp_patch *p, uint32_t at, int (*fn)(int), char *why, size_t n)
 {
     struct park pk = { at, PARK_PREEMPT, other_cpu(), fn, 0, 0, 0, 0, 0, false, NULL };
     bool on = p->state == LP_ON;
+    char who[32];
     int rc;
     if (park_start(&pk, why, n))
         return false;
+    ksnprintf(who, sizeof who, "thread %d (%s)", pk.t->tid, pk.t->name);
     rc = on ? lp_disable(p, err, sizeof err) : lp_enable(p, err, sizeof err);
     kprintf("lp-cells:   %s with a thread parked: %s%s%s\n", on ? "revert" : "apply", rc_name(rc),
             rc ? ": " : "", rc ? err : "");
     park_finish(&pk);
+    if (name_parked && rc && !names(err, who))
+        return ksnprintf(why, n, "%s, but not for the parked %s: %s", rc_name(rc), who, err), false;
     if (rc > 0 && lp_continue(err, sizeof err))
         return ksnprintf(why, n, "still in transition once the thread left: %s", err), false;
     if (mixed(pk.result, why, n, "the parked thread"))
@@ -147,8 +167,30 @@ static bool cell_l3(char *why, size_t n)
 }
 
 static volatile int stop, ret, started;
-static void forever_main(void *arg) { (void)arg; started = 1; ret = lpc_forever(&stop); }
-static void spin_main(void *arg) { (void)arg; started = 1; ret = lpc_spin_a(&stop); }
+static void forever_main(void *arg) { (void)arg; started = 1; ktest_linger(); ret = lpc_forever(&stop); }
+static void spin_main(void *arg) { (void)arg; started = 1; ktest_linger(); ret = lpc_spin_a(&stop); }
+
+/* Is t inside the function named fn: stopped with fn in its exact chain,
+ * or running on cpu 1 and interrupted there (an IPI samples its EIP)? */
+static struct thread *volatile cpu1_thread;
+static volatile uint32_t cpu1_eip;
+static void sample(void *arg)
+{
+    (void)arg;
+    cpu1_thread = thread_current();
+    cpu1_eip = mycpu()->irq_depth == 1 ? mycpu()->intr_eips[0] : 0;
+}
+static bool inside(struct thread *t, const char *fn)
+{
+    const struct ksym *k = ksym_by_name(fn);
+    if (ktest_stopped_in(t, fn))
+        return true;
+    if (ncpu < 2 || !(t->affinity & 2u))
+        return false;
+    cpu1_thread = NULL;
+    smp_call_one(1, sample, NULL, true);
+    return cpu1_thread == t && cpu1_eip >= k->addr && cpu1_eip < k->addr + k->size;
+}
 static void nosafe_main(void *arg)
 {
     (void)arg;
@@ -157,21 +199,38 @@ static void nosafe_main(void *arg)
         thread_sleep_ns(1000000);    /* outside every patch, never at a safe point */
 }
 
-static struct thread *start(void (*fn)(void *), uint32_t affinity)
+/* A thread running fn, once it is inside the function named in (NULL: once
+ * it started), up to 5 s of guest progress: never after a fixed wait. */
+static struct thread *start(void (*fn)(void *), uint32_t affinity, const char *in)
 {
     struct thread *t;
+    struct gbound b;
     stop = ret = started = 0;
-    t = thread_create("lp-cell", fn, NULL, affinity);
-    while (t && !started)
+    if (!(t = thread_create("lp-cell", fn, NULL, affinity)))
+        return NULL;
+    gbound_start(&b, GBOUND_ALL, 5000, 0);
+    while (!(in ? inside(t, in) : started) && !gbound_expired(&b))
         thread_sleep_ns(1000000);
-    thread_sleep_ns(5000000);         /* well inside its loop */
+    if (in && !inside(t, in))
+        kprintf("lp-cells:   thread %d did not get inside %s within 5 s\n", t->tid, in);
     return t;
+}
+
+/* Until t has gone round its sleeping loop n more times (voluntary
+ * switches), up to 1 s of guest progress. */
+static void rounds(struct thread *t, uint32_t n)
+{
+    uint32_t v0 = READ_ONCE(t->nvcsw);
+    struct gbound b;
+    gbound_start(&b, GBOUND_ALL, 1000, 0);
+    while (READ_ONCE(t->nvcsw) - v0 < n && !gbound_expired(&b))
+        thread_sleep_ns(1000000);
 }
 
 /* L4: a function always on a stack: no hang, a report, no mixed calls. */
 static bool cell_l4(char *why, size_t n)
 {
-    struct thread *t = start(forever_main, CPUMASK_ALL);
+    struct thread *t = start(forever_main, CPUMASK_ALL, "lpc_forever");
     int rc = lp_enable(&p_fb, err, sizeof err), rc2 = 0;
     bool ok = true;
     kprintf("lp-cells:   apply under a function that never returns: %s%s%s\n", rc_name(rc), rc ? ": " : "",
@@ -180,7 +239,8 @@ static bool cell_l4(char *why, size_t n)
         rc2 = lp_disable(&p_fb, err, sizeof err);     /* reverse it */
         kprintf("lp-cells:   reverse: %s\n", rc_name(rc2));
     }
-    thread_sleep_ns(5000000);         /* a few more calls of B from the loop */
+    if (t)
+        rounds(t, 3);                 /* a few more calls of B from the loop */
     stop = 1;
     thread_join(t);
     if (ret < 0)
@@ -216,7 +276,7 @@ static bool cell_l5(char *why, size_t n)
     bool ok = true;
     if (ncpu < 2)
         return ksnprintf(why, n, "needs 2 CPUs"), false;
-    t = start(spin_main, 1u << 1);
+    t = start(spin_main, 1u << 1, "lpc_spin_a");
     rc = lp_enable(&p_sb, err, sizeof err);
     irq_saw = nmi_saw = 0;
     if (rc >= 0) {
@@ -277,7 +337,7 @@ static bool cell_l9(char *why, size_t n)
         return ksnprintf(why, n, "stacking 2 and 3: %s", err), settle(&p_ab3), settle(&p_ab), false;
     lpc_hold3 = 1;
     k = lpc_in3;
-    h = start(hold3_main, 1u << 0);             /* asleep inside A v3, on cpu 0 */
+    h = start(hold3_main, 1u << 0, NULL);       /* asleep inside A v3, on cpu 0 */
     for (tries = 0; tries < 2000 && lpc_in3 == k; tries++)
         thread_sleep_ns(1000000);
     rc = lp_disable(&p_ab3, err, sizeof err);
@@ -313,7 +373,7 @@ static bool cell_l9(char *why, size_t n)
  * function): livepatch's stack check switches it; kgraft waits and says so. */
 static bool cell_l6(char *why, size_t n)
 {
-    struct thread *t = start(nosafe_main, CPUMASK_ALL);
+    struct thread *t = start(nosafe_main, CPUMASK_ALL, NULL);   /* never at a safe point, from the start */
     int rc = lp_enable(&p_b, err, sizeof err), want = lp_model == LP_KGRAFT ? 1 : 0;
     bool ok = !wrong_rc(rc, want, why, n, "the patch");
     kprintf("lp-cells:   apply beside a thread with no safe point: %s%s%s\n", rc_name(rc), rc ? ": " : "",
@@ -577,7 +637,26 @@ static const struct { const char *name, *what; bool (*fn)(char *, size_t); } cel
     { "L10", "an NMI on another CPU in the middle of an entry's write", cell_l10 },
     { "L11", "a CPU-bound thread alone on its CPU, outside every patched function", cell_l11 },
     { "L12", "a thread stopped, or running, in undescribed code above old A", cell_l12 },
+    /* A's code outside its symbol (tests/kernel/lp_where.c) */
+    { "Lbuf", "a thread preempted in the detour buffer of a probe inside old A", lpw_cell_buf },
+    { "Lbuf-new", "a thread preempted in the detour buffer of a probe inside new A (revert)", lpw_cell_buf_new },
+    { "Lcold", "a thread asleep in a callee called from old A's .cold part", lpw_cell_cold },
+    { "Lcold-new", "a thread asleep in a callee called from new A's .cold part (revert)", lpw_cell_cold_new },
+    { "Ltramp", "a thread on the return trampoline's first instruction, returning into old A", lpw_cell_tramp },
+    { "Ltramp-new", "a thread on the return trampoline's first instruction, returning into new A (revert)",
+      lpw_cell_tramp_new },
 };
+
+/* lp_where.c's cells use these steps. */
+bool lp_cell_parked(struct lp_patch *p, uint32_t at, int (*fn)(int), char *why, size_t n)
+{
+    bool ok;
+    name_parked = true;
+    ok = parked_cell(p, at, fn, why, n);
+    name_parked = false;
+    return ok;
+}
+void lp_cell_settle(struct lp_patch *p) { settle(p); }
 
 static bool chosen(const char *name)
 {
@@ -615,4 +694,4 @@ static int lp_cells_run(char *why, size_t n)
         ksnprintf(why, n, "no cell matches lp_cell=%s", lp_cell);
     return failed || !ran;
 }
-KSCENARIO("lp-cells", lp_cells_run, "live-patch hazard cells L1-L12 under lp_model= (lp_cell= picks)");
+KSCENARIO("lp-cells", lp_cells_run, "live-patch hazard cells L1-L12, Lbuf, Lcold, Ltramp (and -new) under lp_model= (lp_cell= picks)");

@@ -9,10 +9,17 @@ LP_TARGET int lpt_plain(void) { return 7; }
 int lpn_version2(void) { return 2; }
 int lpn_version3(void) { return 3; }
 int lpn_add(int a, int b) { return a + b + 100; }
+struct waitq lpt_hold_wq = WAITQ_INIT("lpt-hold");
+bool lpt_hold_left(void *leave) { return *(volatile int *)leave; }
+void lpt_hold_release(volatile int *leave)
+{
+    *leave = 1;
+    waitq_wake(&lpt_hold_wq, 100);
+}
+
 int lpn_hold(volatile int *leave)
 {
-    while (!*leave)
-        thread_sleep_ns(1000000);
+    waitq_wait(&lpt_hold_wq, lpt_hold_left, (void *)(uintptr_t)leave);
     return 10 + lpt_version();
 }
 

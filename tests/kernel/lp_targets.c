@@ -12,8 +12,8 @@ LP_TARGET int lpt_add(int a, int b) { return a + b; }
 /* Sleeps inside until *leave, then calls on: the version it sees. */
 LP_TARGET int lpt_hold(volatile int *leave)
 {
-    while (!*leave)
-        thread_sleep_ns(1000000);
+    waitq_wait(&lpt_hold_wq, lpt_hold_left, (void *)(uintptr_t)leave);
+    __asm__ volatile("" ::: "memory");         /* the call is not the last instruction */
     return lpt_version();
 }
 
@@ -27,8 +27,8 @@ LP_TARGET int lpt_wait(struct completion *go)
 
 LP_TARGET int lpt_hold_forced(volatile int *leave)
 {
-    while (!*leave)
-        thread_sleep_ns(1000000);
+    waitq_wait(&lpt_hold_wq, lpt_hold_left, (void *)(uintptr_t)leave);
+    __asm__ volatile("" ::: "memory");
     return lpt_version();
 }
 

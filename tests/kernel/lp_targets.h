@@ -7,7 +7,7 @@
 
 int lpt_version(void);                /* 1 */
 int lpt_add(int a, int b);            /* a + b */
-int lpt_hold(volatile int *leave);    /* sleeps inside until *leave, then lpt_version() */
+int lpt_hold(volatile int *leave);    /* blocked inside until *leave, then lpt_version() */
 int lpt_hold_forced(volatile int *leave);   /* the same, for the one test that forces a patch */
 int lpt_plain(void);                  /* built without LP_FENTRY: no patchable entry */
 struct completion;
@@ -18,6 +18,13 @@ int lpn_version3(void);               /* 3 */
 int lpn_add(int a, int b);            /* a + b + 100 */
 int lpn_hold(volatile int *leave);    /* the same, then 10 + lpt_version() */
 int lpn_wait(struct completion *go);  /* the same, then 10 + lpt_version() */
+/* lpt_hold, lpt_hold_forced and lpn_hold block on lpt_hold_wq until *leave
+ * (never on a CPU while a test looks at them); lpt_hold_release sets *leave
+ * and wakes them. */
+struct waitq;
+extern struct waitq lpt_hold_wq;
+bool lpt_hold_left(void *leave);
+void lpt_hold_release(volatile int *leave);
 
 /* The cells' chain (lp_cells.c): old versions here, new ones lpcn_*. */
 int lpc_b(void);

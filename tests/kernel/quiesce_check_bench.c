@@ -19,6 +19,7 @@
 #include "kernel/clock.h"
 #include "kernel/console.h"
 #include "kernel/thread.h"
+#include "kernel/ktest.h"
 #include "kernel/fmt.h"
 #include "kernel/mem.h"
 #include "kernel/x86.h"
@@ -58,13 +59,16 @@ static void qc_sleeper(void *arg)
 
 static void qc_grow(int n, int depth)
 {
+    int i, first = qc_n;
     while (qc_n < n) {
         qc_t[qc_n] = thread_create("qc-sleeper", qc_sleeper, (void *)(uint32_t)depth, CPUMASK_ALL);
         if (!qc_t[qc_n])
             break;
         qc_n++;
     }
-    thread_sleep_ns(20000000);                 /* every one reaches its sleep */
+    for (i = first; i < qc_n; i++)             /* every one reaches its sleep, its only one */
+        if (!ktest_wait_blocked(qc_t[i], NULL, 5000))
+            kprintf("!!! bench-quiesce-check: sleeper %d did not block\n", i);
 }
 
 static void qc_release(void)

@@ -211,3 +211,33 @@ KTEST(ipi_cross_calls_no_deadlock)
     KEXPECT_EQ(ran_on[0], 1);
     KEXPECT_EQ(ran_on[1], 1);
 }
+
+/* The helpers self-tests use to look at another thread (kernel/ktest.h),
+ * on a thread that never runs: blocked on a wait queue only if queued
+ * there, asleep and off its CPU; stopped in a function only if off its CPU
+ * with the function in its exact chain (a new thread: thread_start_asm). */
+KTEST(sched_waitq_holds_and_stopped_in)
+{
+    struct waitq wq;
+    struct thread *t = thread_alloc("kt-holds", 1);
+    KASSERT(t);
+    waitq_init(&wq, "kt-holds");
+    t->state = TS_RUNNABLE;
+    KEXPECT(ktest_stopped_in(t, "thread_start_asm"));
+    KEXPECT(!ktest_stopped_in(t, "kmain"));
+    t->on_cpu = 1;
+    KEXPECT(!ktest_stopped_in(t, "thread_start_asm"));   /* on a CPU: its saved state is stale */
+    t->state = TS_SLEEPING;
+    t->wq_next = NULL;
+    wq.head = wq.tail = t;
+    KEXPECT(!waitq_holds(&wq, t));                       /* still switching out */
+    t->on_cpu = 0;
+    KEXPECT(waitq_holds(&wq, t));
+    wq.head = wq.tail = NULL;
+    KEXPECT(!waitq_holds(&wq, t));                       /* asleep, but not there */
+    wq.head = wq.tail = t;
+    t->state = TS_RUNNABLE;
+    KEXPECT(!waitq_holds(&wq, t));                       /* woken, not yet dequeued */
+    t->state = TS_ZOMBIE;
+    thread_free(t);
+}

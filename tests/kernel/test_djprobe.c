@@ -43,6 +43,7 @@ int dj_callee(void)
 {
     if (dj_callee_hold) {
         dj_callee_asleep = 1;
+        ktest_linger();
         waitq_wait(&callee_wq, callee_go, NULL);
         dj_callee_asleep = 0;
         if (dj_callee_abandon) {
@@ -57,6 +58,19 @@ void dj_callee_release(void)
 {
     dj_callee_hold = 0;
     waitq_wake(&callee_wq, 10);
+}
+
+bool dj_callee_wait_blocked(struct thread *t)
+{
+    return ktest_wait_blocked(t, &callee_wq, 5000);
+}
+
+void dj_callee_waker(void *arg)
+{
+    uint32_t retries0 = *(uint32_t *)arg;
+    while (dj_callee_hold && READ_ONCE(djprobe_stats.retries) == retries0)
+        thread_sleep_ns(100000);
+    dj_callee_release();
 }
 
 static int pre_nothing(struct kprobe *p, struct trapframe *tf) { (void)p; (void)tf; return 0; }
@@ -158,9 +172,7 @@ KTEST(djprobe_call_last_with_sleeping_callee)
     struct thread *t;
     dj_callee_hold = 1;
     t = thread_create("dj-sleeper", call_last_worker, (void *)&result, CPUMASK_ALL);
-    KASSERT(t);
-    while (!dj_callee_asleep)
-        thread_sleep_ns(100000);
+    KASSERT(t && dj_callee_wait_blocked(t));
     KASSERT(opt_reg(ktest_ctx, &p));
     KEXPECT_EQ(kprobe_opt_state(&p), DJ_OPTIMIZED);
     dj_callee_hold = 0;
@@ -509,8 +521,7 @@ static void h3_sleeper(struct ktest_ctx *ktest_ctx, int strategy)
     struct thread *t;
     dj_callee_hold = 1;
     KASSERT((t = thread_create("dj-h3", mid_worker, (void *)&result, CPUMASK_ALL)));
-    while (!dj_callee_asleep)
-        thread_sleep_ns(100000);
+    KASSERT(dj_callee_wait_blocked(t));
     KASSERT(opt_reg(ktest_ctx, &p));
     if (kprobe_opt_state(&p) == DJ_OPTIMIZED) {
         kprintf("!!! caught H3: thread dj-h3 asleep with return address %08x <dj_mid_call+%#x> "
@@ -532,15 +543,8 @@ KTEST_MANUAL(djprobe_h3_sleeper) { h3_sleeper(ktest_ctx, DJS_DEFAULT); }
 
 /* H8, deterministic: a thread called out of a buffer's copy sleeps with its
  * return address in the buffer while the probe is removed; a waker lets it
- * go 50 ms later.  The buffer may be freed only after it has left (a freed
- * buffer is ud2: the fault report names the probe). */
-static void h8_waker(void *arg)
-{
-    (void)arg;
-    thread_sleep_ns(50000000);
-    dj_callee_hold = 0;
-    waitq_wake(&callee_wq, 10);
-}
+ * go once the removal waits for it.  The buffer may be freed only after it
+ * has left (a freed buffer is ud2: the fault report names the probe). */
 
 static void h8_sleeper(struct ktest_ctx *ktest_ctx, int strategy)
 {
@@ -548,14 +552,15 @@ static void h8_sleeper(struct ktest_ctx *ktest_ctx, int strategy)
                         .strategy = strategy };
     volatile int result = 0;
     struct thread *t, *w;
+    uint32_t retries0 = djprobe_stats.retries;
     KASSERT(opt_reg(ktest_ctx, &p));
     KASSERT(kprobe_opt_state(&p) == DJ_OPTIMIZED);
     dj_callee_hold = 1;
     KASSERT((t = thread_create("dj-h8", mid_worker, (void *)&result, CPUMASK_ALL)));
-    while (!dj_callee_asleep)
-        thread_sleep_ns(100000);
-    KASSERT((w = thread_create("dj-h8-waker", h8_waker, NULL, CPUMASK_ALL)));
+    KASSERT(dj_callee_wait_blocked(t));
+    KASSERT((w = thread_create("dj-h8-waker", dj_callee_waker, &retries0, CPUMASK_ALL)));
     kprobe_unregister(&p);
+    dj_callee_release();                          /* (a removal that did not wait: into the freed buffer) */
     thread_join(w);
     thread_join(t);
     KEXPECT_EQ(result, 42);

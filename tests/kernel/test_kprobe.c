@@ -300,11 +300,24 @@ static int pre_held(struct kprobe *p, struct trapframe *tf)
     return 0;
 }
 static void held_caller(void *arg) { *(volatile int *)arg = kp_add(1); }
-static void held_releaser(void *arg) { (void)arg; thread_sleep_ns(30000000); held_go = 1; }
+
+/* Lets the handler go once the removal waits for it: the remover (this
+ * test's thread, on cpu 0 as the releaser is, so off its CPU whenever the
+ * releaser looks) stopped in int3_sync_refs, or a buffer release check that
+ * found the site busy; or once the removal has returned (held_go). */
+struct held_rel { struct thread *remover; uint32_t retries0; };
+static void held_releaser(void *arg)
+{
+    struct held_rel *h = arg;
+    while (!held_go && READ_ONCE(djprobe_stats.retries) == h->retries0 &&
+           !ktest_stopped_in(h->remover, "int3_sync_refs"))
+        thread_sleep_ns(100000);
+    held_go = 1;
+}
 
 /* Run caller on cpu 1 until its probed call holds pre_held, remove p from
- * cpu 0 (a releaser lets the handler go after 30 ms), print why if the
- * removal returned first (before the handler may run on in freed memory):
+ * cpu 0 (a releaser lets the handler go once the removal waits for it),
+ * print why if the removal returned first (before the handler may run on in freed memory):
  * 1 if the handler had finished when kprobe_unregister returned, 0 if not,
  * -1 if a thread could not start. */
 static int held_many;                 /* >0: held_remove removes p[0..held_many) as one batch */
@@ -312,6 +325,7 @@ static int held_remove(struct kprobe *p, void (*caller)(void *), volatile int *r
                        struct kprobe *then_add)
 {
     struct thread *c, *r;
+    static struct held_rel rel;
     char err[160];
     int out;
     held_in = held_go = held_out = 0;
@@ -325,11 +339,13 @@ static int held_remove(struct kprobe *p, void (*caller)(void *), volatile int *r
         thread_join(c);
         return -1;
     }
-    if (!(r = thread_create("held-releaser", held_releaser, NULL, 1u << 0))) {
+    rel = (struct held_rel){ thread_current(), djprobe_stats.retries };
+    if (cpu_id() != 0 || !(r = thread_create("held-releaser", held_releaser, &rel, 1u << 0))) {
         held_go = 1;
         thread_join(c);
         return -1;
     }
+    ktest_linger();                      /* (ktest_linger=: a remover the host is slow to run) */
     if (held_many)
         kprobe_unregister_many(p, held_many);
     else

@@ -16,12 +16,14 @@
 #define NOIPA __attribute__((noipa))
 NOIPA int rpt_add(int a, int b) { return a + b; }
 NOIPA int rpt_call_add(int a, int b) { int r = rpt_add(a, b); __asm__ volatile("" : "+r"(r)); return r; }
-static volatile int rpt_entered;       /* calls of rpt_hold so far */
+/* Blocked inside until *leave (woken by hold_end): never on a CPU while a
+ * test looks at it (a timed sleep would wake it every tick). */
+static struct waitq rpt_wq = WAITQ_INIT("rpt-hold");
+static bool rpt_left(void *leave) { return *(volatile int *)leave; }
 NOIPA int rpt_hold(volatile int *leave, int v)
 {
-    __atomic_add_fetch(&rpt_entered, 1, __ATOMIC_SEQ_CST);
-    while (!*leave)
-        thread_sleep_ns(1000000);
+    ktest_linger();
+    waitq_wait(&rpt_wq, rpt_left, (void *)(uintptr_t)leave);
     return v;
 }
 NOIPA int rpt_call_hold(volatile int *leave, int v)
@@ -117,19 +119,18 @@ static void holder_main(void *arg)
     struct holder *h = arg;
     h->ret = rpt_call_hold(&h->leave, 41);
 }
-static void hold_start(struct holder *h)
+/* The holder blocked in rpt_hold (off its CPU: its saved state is final). */
+static bool hold_start(struct holder *h)
 {
-    int n = rpt_entered, tries;
     h->leave = 0;
     h->ret = 0;
     h->t = thread_create("rp-holder", holder_main, h, CPUMASK_ALL);
-    for (tries = 0; tries < 2000 && rpt_entered == n; tries++)   /* inside, or 2 s */
-        thread_sleep_ns(1000000);
-    thread_sleep_ns(2000000);            /* and asleep there */
+    return h->t && ktest_wait_blocked(h->t, &rpt_wq, 5000);
 }
 static int hold_end(struct holder *h)
 {
     h->leave = 1;
+    waitq_wake(&rpt_wq, 100);            /* the others go back to sleep */
     thread_join(h->t);
     return h->ret;
 }
@@ -159,7 +160,7 @@ KTEST(kretprobe_unwind_recovers_the_return_address)
     struct holder h;
     bool caller, tframe, tword;
     KASSERT(reg(ktest_ctx, &rp));
-    hold_start(&h);
+    KEXPECT(hold_start(&h));
     unwind_sees(h.t, &caller, &tframe, &tword);
     KEXPECT(tword);                      /* the return address is hidden ... */
     KEXPECT(caller);                     /* ... and the unwind finds it */
@@ -175,7 +176,7 @@ KTEST(kretprobe_unregister_with_an_instance_pending)
     struct kretprobe_stats s0 = kretprobe_stats;
     struct holder h;
     KASSERT(reg(ktest_ctx, &rp));
-    hold_start(&h);
+    KEXPECT(hold_start(&h));
     KEXPECT_EQ(rp.nentry, 1);
     kretprobe_unregister(&rp);
     kmemset(&rp, 0x5A, sizeof rp);       /* the probe may be freed once unregistered */
@@ -196,7 +197,7 @@ KTEST(kretprobe_maxactive_exhausted)
     int i;
     KASSERT(reg(ktest_ctx, &rp));
     for (i = 0; i < 3; i++)
-        hold_start(&h[i]);
+        KEXPECT(hold_start(&h[i]));
     KEXPECT_EQ(rp.nentry, 2);
     KEXPECT_EQ(rp.nmissed, 1);
     for (i = 0; i < 3; i++)
@@ -402,7 +403,7 @@ KTEST(kretprobe_ret_sites_write_no_stack_and_miss_tail_calls)
     struct holder h;
     bool caller, tframe, tword;
     KASSERT(reg(ktest_ctx, &rh));
-    hold_start(&h);
+    KEXPECT(hold_start(&h));
     unwind_sees(h.t, &caller, &tframe, &tword);
     KEXPECT(caller);
     KEXPECT(!tword);                     /* nothing hidden */

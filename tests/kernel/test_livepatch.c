@@ -4,6 +4,7 @@
  * and a thread asleep inside a function being replaced: kpatch and ksplice
  * retry, then abort naming the thread and the function. */
 #include "kernel/ktest.h"
+#include "kernel/gbound.h"
 #include "kernel/mem.h"
 #include "kernel/thread.h"
 #include "kernel/cpu.h"
@@ -193,20 +194,25 @@ KTEST(livepatch_pre_patch_callback_refuses)
     kprobe_unregister(&kp);
 }
 
-static volatile int hold_leave, hold_in, hold_saw;
+static volatile int hold_leave, hold_saw;
 static void holder(void *arg)
 {
-    hold_in = 1;
+    ktest_linger();
     hold_saw = arg ? lpt_hold_forced(&hold_leave) : lpt_hold(&hold_leave);
 }
 
+/* A holder blocked inside lpt_hold (or the version that replaces it), off
+ * its CPU; NULL if it did not get there. */
 static struct thread *start_holder(bool forced)
 {
     struct thread *t;
-    hold_leave = hold_in = hold_saw = 0;
+    hold_leave = hold_saw = 0;
     t = thread_create("lp-holder", holder, forced ? (void *)1 : NULL, CPUMASK_ALL);
-    while (t && !hold_in)
-        thread_sleep_ns(1000000);
+    if (t && !ktest_wait_blocked(t, &lpt_hold_wq, 5000)) {
+        lpt_hold_release(&hold_leave);
+        thread_join(t);
+        t = NULL;
+    }
     return t;
 }
 
@@ -226,7 +232,7 @@ static void sleeper_blocks(struct ktest_ctx *ktest_ctx, int model)
     KEXPECT_SAYS(err, "is inside lpt_hold");
     KEXPECT_SAYS(err, "after 3 checks; aborted");
     KEXPECT_MEMEQ(lpt_hold, nop5, 5);
-    hold_leave = 1;
+    lpt_hold_release(&hold_leave);
     thread_join(t);
     KASSERT(lp_enable(&p, err, sizeof err) == 0);
     KASSERT(lp_disable(&p, err, sizeof err) == 0);
@@ -244,7 +250,7 @@ KTEST(livepatch_ksplice_aborts_on_a_sleeper) { sleeper_blocks(ktest_ctx, LP_KSPL
  * the entry is written while the thread is inside: neg-lp-prescan-*. */
 static struct completion pw_wake, pw_go;
 static struct thread *pw_t;
-static volatile int pw_in, pw_calls;
+static volatile int pw_in, pw_calls;        /* pw_in: seen blocked in lpt_wait by the hook */
 static volatile uint32_t pw_id0, pw_id;
 static volatile uint64_t pw_stop0, pw_stop1;
 static volatile bool pw_nop;
@@ -253,13 +259,11 @@ static void pw_thread(void *arg)
 {
     (void)arg;
     wait_for_completion(&pw_wake);              /* outside lpt_wait at the pre-scan */
-    pw_in = 1;
     lpt_wait(&pw_go);
 }
 
 static void pw_hook(void)
 {
-    int i;
     if (pw_calls++) {                           /* a later try: did the first stop and write nothing? */
         pw_stop1 = lp_stats.stopped_ns;
         pw_nop = !kmemcmp(lpt_wait, nop5, 5);
@@ -268,9 +272,7 @@ static void pw_hook(void)
     pw_id = pw_t->qs_id;                        /* recorded by this pre-scan */
     pw_stop0 = lp_stats.stopped_ns;
     complete(&pw_wake);
-    for (i = 0; i < 1000 && !(pw_in && READ_ONCE(pw_t->state) == TS_SLEEPING && !READ_ONCE(pw_t->on_cpu)); i++)
-        thread_sleep_ns(1000000);
-    thread_sleep_ns(2000000);                   /* blocked in lpt_wait, off its CPU */
+    pw_in = ktest_wait_blocked(pw_t, &pw_go.wq, 5000);     /* blocked in lpt_wait, off its CPU */
 }
 
 static void prescan_recheck(struct ktest_ctx *ktest_ctx, int model)
@@ -278,15 +280,13 @@ static void prescan_recheck(struct ktest_ctx *ktest_ctx, int model)
     struct lp_func f[] = { LP_FUNC(lpt_wait, lpn_wait) };
     PATCH(p, f, model);
     char err[200] = "";
-    int tries = lp_tries, rc, i;
+    int tries = lp_tries, rc;
     completion_init(&pw_wake);
     completion_init(&pw_go);
     pw_in = pw_calls = 0; pw_nop = false;
     pw_t = thread_create("lp-prescan", pw_thread, NULL, CPUMASK_ALL);
     KASSERT(pw_t);
-    for (i = 0; i < 1000 && READ_ONCE(pw_t->state) != TS_SLEEPING; i++)
-        thread_sleep_ns(1000000);
-    thread_sleep_ns(2000000);                   /* off its CPU for good */
+    KASSERT(ktest_wait_blocked(pw_t, &pw_wake.wq, 5000));  /* off its CPU for good */
     pw_id0 = pw_t->qs_id;
     lp_tries = 2;
     quiesce_prescan_hook = pw_hook;
@@ -328,16 +328,14 @@ KTEST(livepatch_transition_waits_for_a_sleeper)
     static PATCH(p, f, LP_LIVEPATCH);
     struct thread *t = start_holder(false);
     char err[200] = "";
-    int wait = lp_wait_ms, r, i;
+    int wait = lp_wait_ms, r;
     KASSERT(t);
     lp_wait_ms = 50;
-    r = lp_enable(&p, err, sizeof err);
-    for (i = 0; i < 20 && r == 1 && says(err, "(lp-holder) is running"); i++)
-        r = lp_continue(err, sizeof err);         /* it wakes each ms: the last pass may find it on a CPU */
+    r = lp_enable(&p, err, sizeof err);         /* it is blocked: never found on a CPU */
     KEXPECT_EQ(r, 1);
     KEXPECT_SAYS(err, "(lp-holder) is inside <lpt_hold+");
     KEXPECT_EQ(lpt_version(), 2);                 /* the patcher switched */
-    hold_leave = 1;
+    lpt_hold_release(&hold_leave);
     thread_join(t);
     KEXPECT_EQ(hold_saw, 1);                      /* the holder's chain stayed old */
     KEXPECT_EQ(lp_continue(err, sizeof err), 0);
@@ -366,7 +364,7 @@ KTEST(livepatch_disable_reverses_a_transition)
     lp_wait_ms = wait;
     KEXPECT_EQ(p.state, LP_OFF);
     KEXPECT_MEMEQ(lpt_hold, nop5, 5);
-    hold_leave = 1;
+    lpt_hold_release(&hold_leave);
     thread_join(t);
     KEXPECT_EQ(hold_saw, 1);
 }
@@ -384,7 +382,7 @@ KTEST(livepatch_kgraft_waits_for_a_safe_point)
     lp_wait_ms = 50;
     KEXPECT_EQ(lp_enable(&p, err, sizeof err), 1);
     KEXPECT_SAYS(err, "has not reached a safe point");
-    hold_leave = 1;
+    lpt_hold_release(&hold_leave);
     thread_join(t);
     KEXPECT_EQ(lp_continue(err, sizeof err), 0);
     lp_wait_ms = wait;
@@ -410,7 +408,7 @@ KTEST(livepatch_force_is_for_good)
     KEXPECT(p.forced);
     KEXPECT_EQ(lp_disable(&p, err, sizeof err), -1);
     KEXPECT_SAYS(err, "can never be reverted");
-    hold_leave = 1;
+    lpt_hold_release(&hold_leave);
     thread_join(t);
     KEXPECT_EQ(hold_saw, 1);                      /* it ran on in the old version */
 }
@@ -537,15 +535,19 @@ static void sh_fill(void *data, void *arg)
         ((uint32_t *)data)[k] = 0xC0FFEE;
 }
 
+/* rounds of alloc and free, then more until a reader has seen the object
+ * (a busy host may not have run one yet), up to 5 s of guest progress. */
 static int shadow_race(int rounds)
 {
     struct thread *t[NCPU_MAX];
+    struct gbound b;
     int i, n = 0;
     sh_stop = sh_bad = sh_seen = 0;
     for (i = 1; i < ncpu && i < NCPU_MAX; i++)
         if ((t[n] = thread_create("sh-reader", sh_reader, NULL, 1u << i)))
             n++;
-    for (i = 0; i < rounds; i++) {
+    gbound_start(&b, GBOUND_ALL, 5000, 0);
+    for (i = 0; i < rounds || (n && !sh_seen && !gbound_expired(&b)); i++) {
         if (!lp_shadow_alloc(&sh_obj, SH_ID, 64, sh_fill, NULL))
             break;
         thread_sleep_ns(20000);
@@ -588,7 +590,7 @@ KTEST(livepatch_replace_disable_reversed)
     KEXPECT_EQ(lp_enable(&r, err, sizeof err), 0);   /* reversed: on again */
     lp_wait_ms = wait;
     KEXPECT_EQ(r.state, LP_ON);
-    hold_leave = 1;
+    lpt_hold_release(&hold_leave);
     thread_join(t);
     KEXPECT_EQ(hold_saw, 11);                     /* new lpt_hold, then lpt_version 1 */
     KEXPECT_EQ(lp_disable(&r, err, sizeof err), 0);

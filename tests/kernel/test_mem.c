@@ -8,6 +8,7 @@
 #include "kernel/ipi.h"
 #include "kernel/cpu.h"
 #include "kernel/console.h"
+#include "patch/livepatch.h"
 
 uint32_t text_target_imm(void);
 void text_target_cross_page(void);
@@ -115,6 +116,34 @@ KTEST(kheap_coalesces)
     big = kmalloc(4 << 20);
     KEXPECT(big != NULL);
     kfree(big);
+}
+
+/* Sizes that do not fit in 32 bits are refused, never wrapped (issue 39,
+ * item 13): kmalloc's rounding to 16 bytes, kmalloc_array's product, a
+ * page run of none or more than there are, a shadow variable's header plus
+ * its size.  Nothing is allocated. */
+#define HEAP_BYTES (8u << 20)
+KTEST(alloc_sizes_that_wrap_are_refused)
+{
+    static const uint32_t big[4] = { 0xFFFFFFFFu, 0xFFFFFFF1u, 0xFFFFFFF0u - 16, 0x80000000u };
+    uint32_t used = kheap_used(), pages = palloc_free_count();
+    int i;
+    for (i = 0; i < 4; i++) {
+        void *p = kmalloc(big[i]);
+        if (p)
+            ktest_fail(ktest_ctx, __FILE__, __LINE__, "kmalloc(%#x) gave %p", big[i], p);
+        KEXPECT(kzalloc(big[i]) == NULL);
+    }
+    KEXPECT(kmalloc_array(0x40000000u, 4) == NULL);      /* 2^32 */
+    KEXPECT(kzalloc_array(0xFFFFFFFFu, 2) == NULL);
+    KEXPECT(kmalloc((size_t)(HEAP_BYTES + 1)) == NULL);  /* more than the heap */
+    KEXPECT(palloc_contig(0) == NULL);
+    KEXPECT(palloc_contig(0xFFFFFFFFu) == NULL);
+    KEXPECT(palloc_contig_raw(0) == NULL);
+    KEXPECT(lp_shadow_alloc(&used, 0x39, 0xFFFFFFF0u, NULL, NULL) == NULL);   /* 16 + size: 0 */
+    KEXPECT(lp_shadow_get(&used, 0x39) == NULL);
+    KEXPECT_EQ(kheap_used(), used);
+    KEXPECT_EQ(palloc_free_count(), pages);
 }
 
 /* Negative controls: each ends the run with an exception report naming it. */

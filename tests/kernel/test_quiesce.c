@@ -99,10 +99,13 @@ static void qr_hook(void)
     if (qr_mode == QR_FREED && (t = thread_create("qr-brief", qr_nothing, NULL, CPUMASK_ALL)))
         thread_join(t);
     complete(&qr_wake);
+    if (qr_mode != QR_PARK) {
+        qr_stopped = ktest_wait_blocked(qr_t, &qr_go.wq, 5000) && qr_inside;   /* in qr_block, off its CPU */
+        return;
+    }
     for (i = 0; i < 1000 && !qr_stopped; i++) {
         thread_sleep_ns(1000000);
-        qr_stopped = qr_mode == QR_PARK ? park_eip(&qr_pk) == qr_pk.at :
-                     qr_inside && READ_ONCE(qr_t->state) == TS_SLEEPING && !READ_ONCE(qr_t->on_cpu);
+        qr_stopped = park_eip(&qr_pk) == qr_pk.at;
     }
 }
 
@@ -112,7 +115,7 @@ static void qr_cell(struct ktest_ctx *ktest_ctx, int mode)
                                          "created and preempted" };
     const struct ksym *k = ksym_lookup(mode == QR_BLOCK || mode == QR_FREED ? (uint32_t)qr_region
                                                                            : (uint32_t)qr_spin);
-    int busy, i;
+    int busy;
     KASSERT(k);
     completion_init(&qr_wake);
     completion_init(&qr_go);
@@ -123,9 +126,7 @@ static void qr_cell(struct ktest_ctx *ktest_ctx, int mode)
         qr_t = thread_create("qr-sleeper", qr_thread, NULL, mode == QR_PARK ? 1u << qr_pk.cpu : CPUMASK_ALL);
         KASSERT(qr_t);
         qr_pk.t = qr_t;
-        for (i = 0; i < 1000 && READ_ONCE(qr_t->state) != TS_SLEEPING; i++)
-            thread_sleep_ns(1000000);
-        thread_sleep_ns(2000000);               /* off its CPU for good */
+        KASSERT(ktest_wait_blocked(qr_t, &qr_wake.wq, 5000));   /* off its CPU for good */
     }
     qr_r = (struct dj_range){ k->addr, k->addr + k->size, false, { 0 } };
     quiesce_prescan_hook = qr_hook;

@@ -7,6 +7,7 @@
  * (busy, refused, waited for) and the process exits 0; under naive
  * (tests/scenarios/neg-ucell-*) the process dies. */
 #include "kernel/ktest.h"
+#include "kernel/gbound.h"
 #include "kernel/proc.h"
 #include "kernel/uimage.h"
 #include "kernel/uprog.h"
@@ -68,9 +69,22 @@ static struct proc *park_or_kill(uint32_t at, bool kill)
     smp_call_one(UC_CPU, arm, NULL, true);
     if (!(p = proc_spawn("ucell", 500, NULL, false, 1u << UC_CPU, err, sizeof err)))
         return NULL;
-    for (i = 0; i < 2000 && !(upk.hit && (kill ? p->state == P_ZOMBIE : upk.t->state == TS_SLEEPING)); i++)
+    for (i = 0; i < 2000 && !(upk.hit && (kill ? p->state == P_ZOMBIE : upk.t != NULL)); i++)
         thread_sleep_ns(1000000);
+    if (upk.hit && !kill && !ktest_wait_blocked(upk.t, NULL, 5000))
+        upk.hit = 0;                   /* not parked: the caller's KASSERT says so */
     return p;
+}
+
+/* Until the removal thread t is asleep in fn (its wait) or has ended
+ * (*done): then whether it is done says whether it waits (never a fixed
+ * wait: on a busy host it may not have started yet). */
+static void wait_waiting(struct thread *t, volatile int *done, const char *fn)
+{
+    struct gbound b;
+    gbound_start(&b, GBOUND_ALL, 5000, 0);
+    while (!*done && !(READ_ONCE(t->state) == TS_SLEEPING && ktest_stopped_in(t, fn)) && !gbound_expired(&b))
+        thread_sleep_ns(100000);
 }
 
 static struct proc *park(uint32_t at) { return park_or_kill(at, false); }
@@ -137,7 +151,8 @@ KTEST(ucell_h8_parked_inside_the_buffer)
     KASSERT(p && upk.hit);
     unopt_done = 0;
     t = thread_create("ucell-unopt", unopt, &u, CPUMASK_ALL);
-    thread_sleep_ns(50000000);
+    KASSERT(t);
+    wait_waiting(t, &unopt_done, "unoptimize_locked");
     KEXPECT(!unopt_done);                        /* it waits: a process is inside the buffer */
     KEXPECT_EQ(unpark(p), 0);
     thread_join(t);
@@ -165,7 +180,8 @@ KTEST(ucell_h7_process_mid_step)
     KASSERT(p && upk.hit && p->ustep == u.site);
     unreg_done = 0;
     t = thread_create("ucell-unreg", unreg, &u, CPUMASK_ALL);
-    thread_sleep_ns(50000000);
+    KASSERT(t);
+    wait_waiting(t, &unreg_done, "uprobe_unregister");   /* site_quiet (inlined) polls */
     KEXPECT(!unreg_done);                        /* it waits: the process holds the site */
     v = (struct uprobe){ .prog = "ucell", .symbol = "ut_h3", .pre_handler = nop_pre };
     if (unreg_done)                              /* (only with the bug: the site is free again) */
@@ -324,5 +340,49 @@ KTEST(ucell_h7_site_orphaned_then_reclaimed)
     KEXPECT_EQ(uprobe_stats.reclaimed_sites, reclaimed + 1);
     KEXPECT(v.site == s);                        /* the reclaimed slot is the first free */
     uprobe_unregister(&v);
+    uprobe_wait_ms = saved;
+}
+
+/* Issue 39, item 16: an orphaned site is not taken back while its process
+ * still steps its copy: a register meanwhile gets another site, and the
+ * step ends with its own site's fix-up; once the process left, the next
+ * register takes it back. */
+KTEST(ucell_h7_orphan_not_reused_while_held)
+{
+    static struct uprobe u, v, w;
+    char err[160];
+    struct proc *p;
+    struct thread *t;
+    struct usite *s;
+    int saved = uprobe_wait_ms;
+    uint32_t reclaimed = uprobe_stats.reclaimed_sites;
+    uprobe_wait_ms = UC_WAIT_MS;
+    u = (struct uprobe){ .prog = "ucell", .symbol = "ut_opt0_site", .pre_handler = nop_pre };
+    KASSERT(uprobe_register(&u, err, sizeof err) == 0);
+    s = u.site;
+    p = park(USER_XOL);                          /* the #BP taken, the copy not yet run */
+    KASSERT(p && upk.hit && p->ustep == s);
+    unreg_done = 0;
+    t = thread_create("ucell-unreg", unreg, &u, CPUMASK_ALL);
+    if (!uc_done_within(&unreg_done, 20 * UC_WAIT_MS)) {   /* (uprobe_bug=unbounded: it holds */
+        KEXPECT(uc_done_within(&unreg_done, 0));         /* uprobe_mutex; let the process go) */
+        KEXPECT_EQ(unpark(p), 0);
+        thread_join(t);
+        uprobe_wait_ms = saved;
+        return;
+    }
+    KEXPECT(s->state == USITE_GOING && s->orphan && s->refs);   /* orphaned, still held */
+    v = (struct uprobe){ .prog = "ucell", .symbol = "ut_h3", .pre_handler = nop_pre };
+    KEXPECT_EQ(uprobe_register(&v, err, sizeof err), 0);
+    KEXPECT(v.site != s);                        /* not the held orphan */
+    KEXPECT_EQ(uprobe_stats.reclaimed_sites, reclaimed);
+    KEXPECT_EQ(unpark(p), 0);                    /* its step ended with its own site's fix-up */
+    thread_join(t);
+    if (v.site)
+        uprobe_unregister(&v);
+    w = (struct uprobe){ .prog = "ucell", .symbol = "ut_h3", .pre_handler = nop_pre };
+    KEXPECT_EQ(uprobe_register(&w, err, sizeof err), 0);
+    KEXPECT_EQ(uprobe_stats.reclaimed_sites, reclaimed + 1);
+    uprobe_unregister(&w);
     uprobe_wait_ms = saved;
 }
