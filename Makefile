@@ -57,7 +57,7 @@ HOST_TESTS :=
 HOST32_TESTS :=
 -include user/user.mk
 
-all: $(B)/kernel.elf
+all: $(B)/kernel.elf $(B)/xmc.so
 	@:
 
 # Live-patch targets (patch/livepatch.h): every function starts with one
@@ -176,6 +176,7 @@ HOST32 ?= auto
 -include tests/model/model.mk
 -include tests/report.mk
 -include tools/tools.mk
+-include tools/xmc/xmc.mk
 
 host-test: $(HOST_TESTS) $(HOST32_TESTS) $(B)/host/probe32
 	@set -e; for t in $(HOST_TESTS); do echo "== $$t"; ./$$t; done
@@ -201,7 +202,7 @@ interruptible = trap : INT; $(1) || [ $$? = 130 ]
 # Runner options from the make variables, each only when given (CPUS: else the
 # scenario's own count).
 RUN_OPTS = $(if $(CPUS),--cpus $(CPUS)) $(if $(SEED),--seed $(SEED)) $(if $(DURATION),--duration $(DURATION)) \
-           $(if $(ARGS),--args '$(ARGS)') $(if $(MODE),--mode $(MODE))
+           $(if $(ARGS),--args '$(ARGS)') $(if $(MODE),--mode $(MODE)) $(if $(filter 1,$(XMC)),--xmc)
 
 # A bad value or scenario stops make run before anything is built, in one line.
 ifneq ($(filter run,$(MAKECMDGOALS)),)
@@ -332,6 +333,7 @@ help:
 	@echo '  DURATION=s     torture seconds: kernel duration=s*1000, the timeout grows by s'
 	@echo '  ARGS="k=v .."  more kernel parameters, after the scenario'"'"'s (the last key wins)'
 	@echo '  MODE=m         QEMU mode: default, singlestep or icount (icount replays a seed exactly)'
+	@echo '  XMC=1          run under the cross-modifying-code checker (docs/xmc.md)'
 	@echo '  V=1            print whole build commands'
 	@echo 'make does not know a misspelled variable: it is ignored (check this list)'
 

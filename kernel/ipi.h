@@ -27,8 +27,11 @@ int smp_call_one(int cpu, smp_call_fn fn, void *arg, bool wait);
 int smp_call_all(smp_call_fn fn, void *arg, bool wait);
 int smp_call_others(smp_call_fn fn, void *arg, bool wait);
 void smp_call_poll(void);                  /* serve calls queued for this CPU */
+extern volatile int smp_call_waiters;      /* callers waiting for acknowledgements */
 uint32_t smp_online_mask(void);
 void sync_cores(void);                     /* every CPU executes a serializing insn */
+enum sync_bug { SYNC_BUG_NOSERIAL = 1, SYNC_BUG_SKIP_CPU, SYNC_BUG_NOWAIT };
+void sync_cores_bug(enum sync_bug bug);    /* broken on purpose: poke_bug= controls */
 void tlb_shootdown(uint32_t va);
 
 /* NMI IPI: run fn(tf) in NMI context on cpu.  smp_nmi_arm only sets the

@@ -21,12 +21,18 @@ int poke_strategy = POKE_BYPASS;
 KPARAM_ENUM("poke", poke_strategy, "bypass|plain|head_first",
             "text patching protocol (broken ones are negative controls)");
 
+int poke_bug;
+KPARAM_ENUM("poke_bug", poke_bug, "none|sync_noserial|sync_skip_cpu|sync_nowait|one_write|head_early|no_tail_sync",
+            "a break of the core syncs only the xmc checker sees (negative controls, docs/xmc.md)");
+void (*poke_written_hook)(void);
+
 struct poke_stats poke_stats;
 static struct spinlock text_spin = SPINLOCK_INIT("text");
 struct poke_batch { struct poke_site *s; int n; };
 static struct poke_batch *volatile poke_active;
 
 void sync_cores(void) __attribute__((weak));   /* smp/: IPI + serialize on every CPU */
+void sync_cores_bug(enum sync_bug bug) __attribute__((weak));
 
 /* The holder sends IPIs and waits for every CPU (core syncs) and for every
  * int3 reference, so the lock may be taken only where those can complete.
@@ -61,6 +67,9 @@ bool text_lock_held(void) { return spin_held_by_me(&text_spin); }
  * since the last core sync is written again, same bytes, after the sync,
  * when any racing translation has been linked.  On real CPUs this second
  * write changes nothing. */
+static int poke_rewrite = 1;
+KPARAM_INT("poke_rewrite", poke_rewrite, 0, 1,
+           "write every range again after each core sync (QEMU's stale translations, docs/fidelity.md)");
 #define NDIRTY TEXT_PATCH_MAX
 static struct { uint8_t *addr; uint8_t len; } dirty[NDIRTY];
 static int ndirty;
@@ -119,11 +128,14 @@ void text_sync_cores(void)
     uint64_t t0 = clock_ns();
     int i;
     poke_stats.syncs++;
-    if (sync_cores)
+    if (poke_bug >= POKE_BUG_SYNC_NOSERIAL && poke_bug <= POKE_BUG_SYNC_NOWAIT && sync_cores_bug)
+        sync_cores_bug(poke_bug == POKE_BUG_SYNC_NOSERIAL ? SYNC_BUG_NOSERIAL :
+                       poke_bug == POKE_BUG_SYNC_SKIP_CPU ? SYNC_BUG_SKIP_CPU : SYNC_BUG_NOWAIT);
+    else if (sync_cores)
         sync_cores();
     else
         serialize();                           /* only this CPU is running */
-    for (i = 0; i < ndirty; i++) {
+    for (i = 0; i < ndirty && poke_rewrite; i++) {
         kmemcpy(same, dirty[i].addr, dirty[i].len);
         text_store(dirty[i].addr, same, dirty[i].len);
     }
@@ -247,6 +259,29 @@ static void write_int3(struct poke_site *s, int n)
         text_patch_write(s[i].addr, &cc, 1);
 }
 
+static void written(void)
+{
+    if (poke_written_hook)
+        poke_written_hook();
+}
+
+/* The int3 protocol with one of poke_bug's breaks (never by default). */
+static void protocol_bug(struct poke_site *s, int n)
+{
+    if (poke_bug == POKE_BUG_ONE_WRITE) {
+        write_bytes(s, n, 0, POKE_MAX_LEN); written(); text_sync_cores();
+        return;
+    }
+    write_int3(s, n);                       text_sync_cores();
+    write_bytes(s, n, 1, POKE_MAX_LEN);
+    if (poke_bug != POKE_BUG_HEAD_EARLY && poke_bug != POKE_BUG_NO_TAIL_SYNC)
+        text_sync_cores();
+    write_bytes(s, n, 0, 1);                written();
+    if (poke_bug == POKE_BUG_HEAD_EARLY)
+        text_sync_cores();                  /* the tail's, late */
+    text_sync_cores();
+}
+
 static void protocol(struct poke_site *s, int n)
 {
     struct poke_batch d = { s, n };
@@ -263,9 +298,13 @@ static void protocol(struct poke_site *s, int n)
         return;
     }
     __atomic_store_n(&poke_active, &d, __ATOMIC_RELEASE);
-    write_int3(s, n);                   text_sync_cores();
-    write_bytes(s, n, 1, POKE_MAX_LEN); text_sync_cores();
-    write_bytes(s, n, 0, 1);            text_sync_cores();
+    if (poke_bug != POKE_BUG_NONE) {
+        protocol_bug(s, n);
+    } else {
+        write_int3(s, n);                   text_sync_cores();
+        write_bytes(s, n, 1, POKE_MAX_LEN); text_sync_cores();
+        write_bytes(s, n, 0, 1);            written(); text_sync_cores();
+    }
     __atomic_store_n(&poke_active, NULL, __ATOMIC_SEQ_CST);
     poke_stats.write_ns += clock_ns() - t0 - (poke_stats.sync_ns - s0);
     t0 = clock_ns();

@@ -25,6 +25,24 @@ enum poke_strategy {
 };
 extern int poke_strategy;             /* boot parameter poke= */
 
+/* Breaks of the core syncs that only the cross-modifying-code checker sees
+ * (boot parameter poke_bug=, docs/xmc.md): QEMU retranslates on every write,
+ * so no guest check can.  Negative controls of the checker. */
+enum poke_bug {
+    POKE_BUG_NONE,
+    POKE_BUG_SYNC_NOSERIAL,   /* the sync's function runs no serializing instruction */
+    POKE_BUG_SYNC_SKIP_CPU,   /* the sync leaves out the highest other online CPU */
+    POKE_BUG_SYNC_NOWAIT,     /* the sync returns before the targets serialized */
+    POKE_BUG_ONE_WRITE,       /* the whole instruction at once, no int3 first */
+    POKE_BUG_HEAD_EARLY,      /* the head written before the tail's sync */
+    POKE_BUG_NO_TAIL_SYNC,    /* the tail's sync left out */
+};
+extern int poke_bug;
+/* Called (if set) when a poke has written the last byte of its new
+ * instructions, before the sync that follows: a self-test lets another CPU
+ * run the site there (tests/kernel/xmc_poke.c). */
+extern void (*poke_written_hook)(void);
+
 /* Patch n sites (sorted by address, not overlapping, each new[] exactly one
  * instruction of len bytes).  Returns 0, or -1 with err set and the text
  * unchanged.  Sleeps-free; callable from thread context on any CPU. */

@@ -27,6 +27,7 @@ struct callq { struct spinlock lock; struct call_req *head, *tail; };
 static struct callq callqs[NCPU_MAX];
 
 int ipi_bug;
+volatile int smp_call_waiters;        /* callers in smp_call_mask's wait loop */
 KPARAM_ENUM("ipi_bug", ipi_bug, "none|no_ack_barrier", "IPI negative control");
 
 uint32_t smp_online_mask(void)
@@ -139,10 +140,14 @@ int smp_call_mask(uint32_t mask, smp_call_fn fn, void *arg, bool wait)
         fn(arg);
         if (f & EFLAGS_IF) sti();
     }
+    if (wait)
+        __atomic_fetch_add(&smp_call_waiters, 1, __ATOMIC_SEQ_CST);
     while (wait && READ_ONCE(cd->pending)) {
         smp_call_poll();
         pause();
     }
+    if (wait)
+        __atomic_fetch_sub(&smp_call_waiters, 1, __ATOMIC_SEQ_CST);
     __atomic_thread_fence(__ATOMIC_ACQUIRE);
     preempt_enable_no_resched();
     return n + !!(mask & (1u << me));
@@ -170,6 +175,30 @@ int smp_call_others(smp_call_fn fn, void *arg, bool wait)
 
 static void serialize_fn(void *arg) { (void)arg; serialize(); }
 void sync_cores(void) { smp_call_all(serialize_fn, NULL, true); }
+
+/* sync_cores broken one way (poke_bug=, patch/poke.h): controls of the
+ * cross-modifying-code checker.  The skipped CPU is the highest other one. */
+static void nothing_fn(void *arg) { (void)arg; }
+void sync_cores_bug(enum sync_bug bug)
+{
+    uint32_t others;
+    switch (bug) {
+    case SYNC_BUG_NOSERIAL:
+        smp_call_all(nothing_fn, NULL, true);
+        break;
+    case SYNC_BUG_SKIP_CPU:
+        others = smp_online_mask() & ~(1u << cpu_id());
+        if (others)
+            others &= ~(1u << (31 - __builtin_clz(others)));
+        smp_call_mask(others | (1u << cpu_id()), serialize_fn, NULL, true);
+        break;
+    case SYNC_BUG_NOWAIT:
+        smp_call_all(serialize_fn, NULL, false);
+        break;
+    default:
+        panic("sync_cores_bug: %d", bug);
+    }
+}
 
 static void invlpg_fn(void *arg) { invlpg(arg); }
 void tlb_shootdown(uint32_t va)

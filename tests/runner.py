@@ -7,7 +7,8 @@
                                                   (--check: only check NAME and the values)
   --args 'k=v ...' (with --all or --run) appends kernel parameters,
   --duration S sets duration=S*1000 (ms) and adds S seconds to the timeout, and
-  --mode M overrides the QEMU mode, e.g. to try a negative control by hand
+  --mode M overrides the QEMU mode, e.g. to try a negative control by hand,
+  --xmc runs under the cross-modifying-code checker (docs/xmc.md)
   runner.py --debug NAME [--cpus N]                           QEMU halted, gdb attached
   runner.py --replay results/<stamp>/<name> [--mode icount]   boot again as that run
   runner.py --judge results/<stamp>/<name>                    judge its console.log again, no boot
@@ -49,6 +50,8 @@ import scenario  # noqa: E402
 import console_feed  # noqa: E402
 
 KERNEL = os.path.join(ROOT, "build", "kernel.elf")
+XMC_SO = os.path.join(ROOT, "build", "xmc.so")     # the cross-modifying-code checker (docs/xmc.md)
+XMC_SLOWER = 3                                      # its runs get this many times the timeout
 # QEMU exits 0 only when the guest resets under -no-reboot: a triple fault,
 # which leaves no report.  Only a scenario naming `reset` accepts it, and
 # then without a reason to match (there is none on the console).
@@ -99,6 +102,8 @@ def qemu_cmd(sc, rundir, cpus, extra_args, iso=None, debug=False):
         cmd += ["-accel", "tcg,thread=multi"]
         if sc["mode"] == "singlestep":
             cmd += ["-singlestep"]
+    if sc.get("xmc") == "on":
+        cmd += ["-plugin", "%s,out=%s,elf=%s" % (XMC_SO, os.path.join(rundir, "xmc.log"), KERNEL)]
     if iso:
         cmd += ["-cdrom", iso, "-boot", "d", "-vga", "std"]     # GRUB probes VBE
     else:
@@ -352,6 +357,37 @@ def judge(sc, rc, timed_out, log, rundir=None):
     return True, got, "failed as expected (%s): %s" % (got, " ".join(m.group(0).split())[:160])
 
 
+XMC_SUMMARY = re.compile(r"^xmc: summary: X1 (\d+) X2 (\d+) X3 (\d+); artifact (\d+).*?allowed (\d+)", re.M)
+XMC_REPORT = re.compile(r"^xmc: (X[123]|ERROR) .*", re.M)
+
+
+def judge_xmc(sc, rundir, ok, got, why, log):
+    """A run under the checker: its report (xmc.log) judged after the console.
+    A violation fails any run but the checker's own controls (verdict xmc:
+    the guest passes, the report matches), which need it."""
+    path = os.path.join(rundir or "", "xmc.log")
+    rep = open(path, errors="replace").read() if rundir and os.path.exists(path) else ""
+    summ, viol = XMC_SUMMARY.search(rep), XMC_REPORT.findall(rep) and XMC_REPORT.search(rep).group(0)
+    brief = "xmc: X1 %s X2 %s X3 %s, int3 changes allowed %s, emulator artifacts %s" % (
+        summ.group(1), summ.group(2), summ.group(3), summ.group(5), summ.group(4)) if summ else ""
+    if sc.get("verdict") == "xmc":
+        gok, ggot, gwhy = judge(dict(sc, expect="pass"), rc_of(got), got == "hang", log, rundir)
+        m = re.search(sc["match"], rep, re.M)
+        if not gok or not m:
+            return False, got, "expected the guest to pass and the checker to report /%s/: guest %s, %s" % (
+                sc["match"], gwhy, brief or "no checker summary")
+        return True, got, "failed as expected (xmc): %s" % " ".join(m.group(0).split())[:200]
+    if viol:
+        return False, got, "%s; %s" % (viol[:300], brief)
+    if not summ and got != "hang":
+        return False, got, "ran under the checker but %s has no summary line (did build/xmc.so load?)" % rel(path)
+    return ok, got, "%s; %s" % (why, brief) if brief else why
+
+
+def rc_of(got):
+    return next((rc for rc, c in EXIT_CLASS.items() if c == got), -1)
+
+
 def with_duration(sc, secs, args):
     """--duration S: duration=S*1000 (ms) after the other parameters (the
     last key wins), and S more seconds before the runner calls it a hang."""
@@ -370,6 +406,8 @@ def verdict(sc, rundir, rc, timed_out, secs, iso):
     path = os.path.join(rundir, "console.log")
     log = open(path, errors="replace").read() if os.path.exists(path) else ""
     ok, got, why = judge(sc, rc, timed_out, log, rundir)
+    if sc.get("xmc") == "on":
+        ok, got, why = judge_xmc(sc, rundir, ok, got, why, log)
     if timed_out:
         why += " [timeout after %ss: NMI sent, log kept]" % sc["timeout"]
     line = "%-4s %-34s %-5s %6.1fs  %s" % ("PASS" if ok else "FAIL", sc["name"], "iso" if iso else "", secs, why)
@@ -394,12 +432,15 @@ def remove_leftovers(rundir):
             os.unlink(path)
 
 
-def run_one(sc, resdir, cpus=None, seed=None, iso=False, echo=None, args="", mode=None, duration=None):
+def run_one(sc, resdir, cpus=None, seed=None, iso=False, echo=None, args="", mode=None, duration=None, xmc=False):
     """Boot one scenario and judge it: (ok, verdict line); (None, None) if
     Ctrl-C stopped it or came before it started."""
     if STOP.is_set():
         return None, None
-    sc, args = with_duration(dict(sc, mode=mode or sc["mode"]), duration, args)
+    sc = dict(sc, mode=mode or sc["mode"])
+    if xmc or sc.get("xmc") == "on":        # the checker slows QEMU down (docs/xmc.md, Overhead)
+        sc.update(xmc="on", timeout=str(int(sc["timeout"]) * XMC_SLOWER))
+    sc, args = with_duration(sc, duration, args)
     rundir = os.path.join(resdir, sc["name"])
     os.makedirs(rundir, exist_ok=True)
     cpus = cpus or int(sc["cpus"])
@@ -488,7 +529,7 @@ def cmd_all(a):
     lines = []
 
     def run(s):
-        return run_one(s, resdir, seed=a.seed, args=a.args, mode=a.mode, duration=a.duration)
+        return run_one(s, resdir, seed=a.seed, args=a.args, mode=a.mode, duration=a.duration, xmc=a.xmc)
 
     def report(result):
         if result[1] is not None:
@@ -578,7 +619,8 @@ def cmd_run(a):
     if a.check:
         return 0
     return on_terminal(sc, new_resdir(a.resdir), "%s (%s)" % (sc["name"], "GRUB ISO" if a.iso else "-kernel"),
-                       cpus=a.cpus, seed=a.seed, iso=a.iso, args=a.args, mode=a.mode, duration=a.duration)
+                       cpus=a.cpus, seed=a.seed, iso=a.iso, args=a.args, mode=a.mode, duration=a.duration,
+                       xmc=a.xmc)
 
 
 def cmd_replay(a):
@@ -591,7 +633,7 @@ def cmd_replay(a):
     r = json.load(open(path))
     return on_terminal(r["scenario"], new_resdir(a.resdir), "replaying %s (%d CPUs, seed %s, mode %s)" % (
         a.replay, r["cpus"], r["seed"], a.mode or r["scenario"]["mode"]), cpus=r["cpus"], seed=r["seed"],
-        iso=r["iso"], args=r.get("args", ""), mode=a.mode, duration=a.duration)
+        iso=r["iso"], args=r.get("args", ""), mode=a.mode, duration=a.duration, xmc=a.xmc)
 
 
 def cmd_judge(a):
@@ -687,6 +729,8 @@ def main():
                     help="extra kernel parameters appended to the scenario's (later keys win)")
     ap.add_argument("--mode", choices=sorted(scenario.CHOICES["mode"]),
                     help="override the scenario's QEMU mode (e.g. does its check fail without singlestep?)")
+    ap.add_argument("--xmc", action="store_true",
+                    help="run under the cross-modifying-code checker (build/xmc.so, docs/xmc.md): a violation fails")
     ap.add_argument("--resdir", metavar="DIR", help="write results here (default results/<stamp>)")
     ap.add_argument("--check", action="store_true", help="--run: check the scenario and options, boot nothing")
     a = ap.parse_args()

@@ -21,16 +21,22 @@ Keys (defaults in DEFAULTS):
            expected (any other such line fails a run that otherwise passed)
   input    a file in tests/scenarios/ typed into the serial console (tests/console_feed.py)
   expect_lines  a file in tests/scenarios/ of regexes that must match the console in order
+  xmc      off | on: run under the cross-modifying-code checker (build/xmc.so,
+           docs/xmc.md); any violation it reports fails the run, unless the
+           scenario is its control: expect fail, verdict xmc, match a regex
+           over the checker's report (xmc.log), e.g. '^xmc: X1 '
 """
 import os
 import re
 
 DEFAULTS = {"args": "scenario=selftest", "cpus": "1", "timeout": "60", "mode": "default",
             "boot": "kernel", "memory": "256", "suite": "test", "expect": "pass",
-            "verdict": "", "match": "", "allow": "", "description": "", "input": "", "expect_lines": "", "shift": "3"}
+            "verdict": "", "match": "", "allow": "", "description": "", "input": "", "expect_lines": "", "shift": "3",
+            "xmc": "off"}
 CHOICES = {"mode": {"default", "singlestep", "icount"}, "boot": {"kernel", "iso"},
            "suite": {"test", "bench", "soak", "manual"}, "expect": {"pass", "fail"},
-           "verdict": {"", "failure", "panic", "hang", "stall", "reset", "lines"}}
+           "verdict": {"", "failure", "panic", "hang", "stall", "reset", "lines", "xmc"},
+           "xmc": {"off", "on"}}
 
 
 class ScenarioError(Exception):
@@ -61,6 +67,8 @@ def parse(path):
             raise ScenarioError("%s: %s must be a positive integer" % (path, k))
     if sc["expect"] == "fail" and (not sc["verdict"] or not sc["match"]):
         raise ScenarioError("%s: expect: fail needs verdict and match (the reason it must fail for)" % path)
+    if sc["verdict"] == "xmc" and sc["xmc"] != "on":
+        raise ScenarioError("%s: verdict: xmc needs xmc: on (the checker must run to report)" % path)
     for k in ("match", "allow"):
         if sc[k]:
             try:

@@ -1,0 +1,273 @@
+/* Host tests of the cross-modifying-code checker's pure parts: serializing
+ * instructions from their bytes (tools/xmc/xmc_serial.c) and the rules X1-X3
+ * over synthetic event sequences (tools/xmc/xmc_state.c, docs/xmc.md). */
+#include "tests/host/check.h"
+#include "tools/xmc/xmc_serial.h"
+#include "tools/xmc/xmc_state.h"
+
+#define K(...) ((const uint8_t[]){ __VA_ARGS__ }), sizeof((const uint8_t[]){ __VA_ARGS__ })
+
+static void serial_kinds(void)
+{
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0xa2)), XS_CPUID);
+    CHECK_EQ(xmc_serial_kind(K(0xcf)), XS_IRET);
+    CHECK_EQ(xmc_serial_kind(K(0x66, 0xcf)), XS_IRET);
+    CHECK_EQ(xmc_serial_kind(K(0x48, 0xcf)), XS_IRET);            /* iretq */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x22, 0xd8)), XS_MOV_CR);    /* mov %eax,%cr3 */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x22, 0xc0)), XS_MOV_CR);    /* mov %eax,%cr0 */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x22, 0xe0)), XS_MOV_CR);    /* mov %eax,%cr4 */
+    CHECK_EQ(xmc_serial_kind(K(0x44, 0x0f, 0x22, 0xc0)), XS_NONE);  /* mov %rax,%cr8 */
+    CHECK_EQ(xmc_serial_kind(K(0xf0, 0x0f, 0x22, 0xc0)), XS_NONE);  /* cr8, AMD's LOCK form */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x20, 0xd8)), XS_NONE);      /* mov %cr3,%eax: a read */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x01, 0x10)), XS_LGDT);
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x01, 0x18)), XS_LIDT);
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x01, 0xd0)), XS_NONE);      /* xgetbv (mod 3) */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x01, 0x38)), XS_INVLPG);
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x01, 0xf8)), XS_NONE);      /* swapgs */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x01, 0xe8)), XS_SERIALIZE);
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x00, 0xd0)), XS_LLDT);
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x00, 0xd8)), XS_LTR);
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x00, 0xc0)), XS_NONE);      /* sldt */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x09)), XS_WBINVD);
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x08)), XS_INVD);
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x30)), XS_WRMSR);
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x32)), XS_NONE);            /* rdmsr */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x23, 0xc0)), XS_MOV_DR);
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x21, 0xc0)), XS_NONE);      /* mov %dr0,%eax */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0xae, 0xe8)), XS_NONE);      /* lfence */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0xae, 0xf0)), XS_NONE);      /* mfence */
+    CHECK_EQ(xmc_serial_kind(K(0x48)), XS_NONE);                  /* dec %eax */
+    CHECK_EQ(xmc_serial_kind(K(0xf3, 0x90)), XS_NONE);            /* pause */
+    CHECK_EQ(xmc_serial_kind(K(0x66, 0x0f, 0x38, 0x80, 0x08)), XS_INVEPT);
+    CHECK_EQ(xmc_serial_kind(K(0x66, 0x0f, 0x38, 0x81, 0x08)), XS_INVVPID);
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0xaa)), XS_RSM);
+    CHECK_EQ(xmc_serial_kind(K(0xcc)), XS_NONE);
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x0b)), XS_NONE);            /* ud2 */
+    CHECK_STR(xmc_serial_name(XS_WRMSR), "wrmsr");
+}
+
+static const uint8_t OLD[5] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };     /* nopl 0(%eax,%eax) */
+static const uint8_t NEW[5] = { 0xe9, 0x10, 0x20, 0x30, 0x40 };     /* jmp rel32 */
+static const uint8_t CC = 0xcc;
+#define SITE 0x101000ull
+
+static struct xmc_state *two_cpus(void)
+{
+    struct xmc_state *st = xmc_new();
+    xmc_cpu_start(st, 0);
+    xmc_cpu_start(st, 1);
+    xmc_translate(st, SITE, OLD, 5, NULL, NULL);
+    return st;
+}
+
+/* cpu 1 runs the site as it is now: what does the checker say? */
+static int run1(struct xmc_state *st, const uint8_t *b, size_t len, struct xmc_violation *v)
+{
+    xmc_translate(st, SITE, b, len, NULL, NULL);
+    return xmc_exec(st, 1, SITE, SITE, b, b, len, xmc_clock(st), v);
+}
+
+static void rule_x1_whole_write(void)
+{
+    struct xmc_state *st = two_cpus();
+    struct xmc_violation v;
+    CHECK_EQ(run1(st, OLD, 5, &v), XE_NONE);
+    xmc_store(st, 0, 0x1234, SITE, SITE, NEW, 5);
+    CHECK_EQ(run1(st, NEW, 5, &v), XE_VIOLATION);
+    CHECK_EQ(v.rule, XR_X1);
+    CHECK_EQ(v.changed, 0x1f);
+    CHECK_EQ(v.nwrites, 1);
+    CHECK_EQ(v.old[0], 0x0f);
+    CHECK_EQ(v.now[0], 0xe9);
+    CHECK_EQ(v.w.cpu, 0);
+    CHECK_EQ(v.w.pc, 0x1234);
+    CHECK_EQ(run1(st, NEW, 5, &v), XE_NONE);               /* reported once */
+    CHECK_EQ(xmc_counts(st)->rule[XR_X1], 1);
+    xmc_serialize(st, 1);
+    CHECK_EQ(xmc_exec_suspect(st, 1, SITE, 5, xmc_clock(st)), false);
+    xmc_free(st);
+}
+
+/* int3, sync, tail, sync, head, sync: and without the last sync (the head's
+ * change is from int3: the one exception). */
+static void rule_int3_protocol(void)
+{
+    struct xmc_state *st = two_cpus();
+    struct xmc_violation v;
+    xmc_store(st, 0, 0x1, SITE, SITE, &CC, 1);
+    CHECK_EQ(run1(st, &CC, 1, &v), XE_NONE);               /* int3 over a first byte */
+    xmc_serialize(st, 0), xmc_serialize(st, 1);
+    xmc_store(st, 0, 0x2, SITE + 1, SITE + 1, NEW + 1, 4);
+    xmc_serialize(st, 0), xmc_serialize(st, 1);
+    xmc_store(st, 0, 0x3, SITE, SITE, NEW, 1);
+    CHECK_EQ(run1(st, NEW, 5, &v), XE_NONE);
+    CHECK(xmc_counts(st)->int3_ok >= 2);
+    CHECK_EQ(xmc_counts(st)->rule[XR_X1] + xmc_counts(st)->rule[XR_X3], 0);
+    xmc_free(st);
+}
+
+/* The tail's sync skipped: cpu 1 last serialized before the tail. */
+static void rule_x3_tail_unsynced(void)
+{
+    struct xmc_state *st = two_cpus();
+    struct xmc_violation v;
+    xmc_store(st, 0, 0x1, SITE, SITE, &CC, 1);
+    xmc_serialize(st, 0), xmc_serialize(st, 1);
+    xmc_store(st, 0, 0x2, SITE + 1, SITE + 1, NEW + 1, 4);
+    xmc_store(st, 0, 0x3, SITE, SITE, NEW, 1);
+    CHECK_EQ(run1(st, NEW, 5, &v), XE_VIOLATION);
+    CHECK_EQ(v.rule, XR_X3);
+    CHECK_EQ(v.nwrites, 2);
+    CHECK_EQ(v.changed, 0x1f);
+    CHECK_EQ(v.old[0], 0xcc);                              /* what cpu 1 last serialized on */
+    CHECK_EQ(v.old[1], 0x1f);
+    CHECK_EQ(v.w.pc, 0x3);                                 /* the latest store */
+    CHECK_EQ(v.since[0], 0);
+    xmc_free(st);
+}
+
+/* Only the first byte, but not to or from int3: X1. */
+static void rule_x1_first_byte(void)
+{
+    struct xmc_state *st = two_cpus();
+    struct xmc_violation v;
+    uint8_t b[5];
+    memcpy(b, OLD, 5);
+    b[0] = 0x90;
+    xmc_store(st, 0, 0x1, SITE, SITE, b, 1);
+    CHECK_EQ(run1(st, b, 5, &v), XE_VIOLATION);
+    CHECK_EQ(v.rule, XR_X1);
+    CHECK_EQ(v.changed, 1);
+    xmc_free(st);
+}
+
+/* A CPU's own write through another linear address (an alias): X2; through
+ * the same one: its self-modifying-code detection covers it. */
+static void rule_x2_alias(void)
+{
+    struct xmc_state *st = two_cpus();
+    struct xmc_violation v;
+    xmc_store(st, 0, 0x5, 0xc0000000 + SITE, SITE, NEW, 5);
+    xmc_translate(st, SITE, NEW, 5, NULL, NULL);
+    CHECK_EQ(xmc_exec(st, 0, SITE, SITE, NEW, NEW, 5, xmc_clock(st), &v), XE_VIOLATION);
+    CHECK_EQ(v.rule, XR_X2);
+    xmc_serialize(st, 0);
+    xmc_store(st, 0, 0x6, SITE, SITE, OLD, 5);                 /* same linear address */
+    xmc_translate(st, SITE, OLD, 5, NULL, NULL);
+    CHECK_EQ(xmc_exec(st, 0, SITE, SITE, OLD, OLD, 5, xmc_clock(st), &v), XE_NONE);
+    CHECK_EQ(xmc_counts(st)->rule[XR_X2], 1);
+    xmc_free(st);
+}
+
+/* Written before any CPU fetched from its page (a new detour buffer), then
+ * run without serializing: it counts (X1, before_code); serialized: fine. */
+static void rule_before_code(void)
+{
+    struct xmc_state *st = two_cpus();
+    struct xmc_violation v;
+    uint64_t buf = 0x205000;
+    xmc_store(st, 0, 0x7, buf, buf, NEW, 5);
+    xmc_translate(st, buf, NEW, 5, NULL, NULL);
+    CHECK_EQ(xmc_exec(st, 1, buf, buf, NEW, NEW, 5, xmc_clock(st), &v), XE_VIOLATION);
+    CHECK_EQ(v.rule, XR_X1);
+    CHECK(v.before_code);
+    xmc_serialize(st, 0);
+    CHECK_EQ(xmc_exec(st, 0, buf, buf, NEW, NEW, 5, xmc_clock(st), &v), XE_NONE);
+    /* bytes of the same line never stored to: not judged by their neighbours */
+    xmc_store(st, 0, 0x7, buf + 0x1000, buf + 0x1000, NEW, 1);
+    xmc_translate(st, buf + 0x1001, OLD, 4, NULL, NULL);
+    CHECK_EQ(xmc_exec(st, 1, buf + 0x1001, buf + 0x1001, OLD, OLD, 4, xmc_clock(st), &v), XE_NONE);
+    CHECK_EQ(xmc_exec(st, 1, buf + 0x1000, buf + 0x1000, NEW, NEW, 1, xmc_clock(st), &v), XE_VIOLATION);
+    xmc_free(st);
+}
+
+/* The same bytes written again change nothing. */
+static void rule_same_bytes(void)
+{
+    struct xmc_state *st = two_cpus();
+    struct xmc_violation v;
+    xmc_store(st, 0, 0x8, SITE, SITE, OLD, 5);
+    CHECK_EQ(run1(st, OLD, 5, &v), XE_NONE);
+    CHECK_EQ(xmc_counts(st)->stores_code, 1);
+    CHECK_EQ(xmc_counts(st)->stores_changed, 0);
+    /* a stale translation of the old bytes teaches nothing: the rewrite of
+     * the new bytes after it is no change either */
+    xmc_store(st, 0, 0x8, SITE, SITE, NEW, 5);
+    xmc_translate(st, SITE, OLD, 5, NULL, NULL);
+    xmc_store(st, 0, 0x8, SITE, SITE, NEW, 5);
+    CHECK_EQ(xmc_counts(st)->stores_changed, 1);
+    xmc_free(st);
+}
+
+/* A stale translation run after the CPU serialized: the emulator's artifact,
+ * counted apart from the rules, once per change. */
+static void artifact(void)
+{
+    struct xmc_state *st = two_cpus();
+    struct xmc_violation v;
+    uint64_t t = xmc_clock(st);
+    xmc_store(st, 0, 0x9, SITE, SITE, NEW, 5);
+    xmc_serialize(st, 1);
+    CHECK(xmc_exec_suspect(st, 1, SITE, 5, t));
+    CHECK_EQ(xmc_exec(st, 1, SITE, SITE, OLD, NEW, 5, t, &v), XE_ARTIFACT);
+    CHECK_EQ(xmc_exec(st, 1, SITE, SITE, OLD, NEW, 5, t, &v), XE_NONE);
+    /* translated after the change: bytes unlike memory are a store in flight */
+    CHECK_EQ(xmc_exec(st, 1, SITE, SITE, OLD, NEW, 5, xmc_clock(st), &v), XE_NONE);
+    CHECK_EQ(xmc_counts(st)->artifact, 1);
+    CHECK_EQ(xmc_counts(st)->artifact_runs, 2);
+    xmc_free(st);
+}
+
+/* Each CPU's serializations between the store and the execution. */
+static void since_counts(void)
+{
+    struct xmc_state *st = xmc_new();
+    struct xmc_violation v;
+    int c;
+    for (c = 0; c < 3; c++)
+        xmc_cpu_start(st, c);
+    xmc_translate(st, SITE, OLD, 5, NULL, NULL);
+    xmc_store(st, 0, 0xa, SITE, SITE, NEW, 5);
+    xmc_serialize(st, 0), xmc_serialize(st, 0), xmc_serialize(st, 2);
+    xmc_translate(st, SITE, NEW, 5, NULL, NULL);
+    CHECK_EQ(xmc_exec(st, 1, SITE, SITE, NEW, NEW, 5, xmc_clock(st), &v), XE_VIOLATION);
+    CHECK_EQ(v.ncpu, 3);
+    CHECK_EQ(v.since[0], 2);
+    CHECK_EQ(v.since[1], 0);
+    CHECK_EQ(v.since[2], 1);
+    xmc_free(st);
+}
+
+/* More changes of one byte than the history holds: the old value is marked
+ * unknown, never made up. */
+static void history_overflow(void)
+{
+    struct xmc_state *st = two_cpus();
+    struct xmc_violation v;
+    uint8_t b;
+    int i;
+    for (i = 0; i < XMC_HIST + 2; i++) {
+        b = (uint8_t)(0x40 + i);
+        xmc_store(st, 0, 0xb, SITE + 2, SITE + 2, &b, 1);
+    }
+    CHECK_EQ(xmc_exec(st, 1, SITE + 2, SITE + 2, &b, &b, 1, xmc_clock(st), &v), XE_VIOLATION);
+    CHECK_EQ(v.unknown_old, 1);
+    CHECK_EQ(v.rule, XR_X3);
+    xmc_free(st);
+}
+
+int main(void)
+{
+    serial_kinds();
+    rule_x1_whole_write();
+    rule_int3_protocol();
+    rule_x3_tail_unsynced();
+    rule_x1_first_byte();
+    rule_x2_alias();
+    rule_before_code();
+    rule_same_bytes();
+    artifact();
+    since_counts();
+    history_overflow();
+    return check_done("test_xmc");
+}

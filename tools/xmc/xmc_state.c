@@ -1,0 +1,534 @@
+/* The cross-modifying-code rules over a shadow of physical memory: Intel SDM
+ * Vol. 3A, "Handling Self- and Cross-Modifying Code" (a CPU must serialize
+ * between another CPU's change of code and its execution of it) and the
+ * int3 exception Intel's errata allow (docs/xmc.md).  One clock orders
+ * stores and serializations; each CPU remembers the clock of its last
+ * serializing instruction, each code byte its last XMC_HIST changes. */
+#include <stdlib.h>
+#include <string.h>
+#include "tools/xmc/xmc_state.h"
+
+#define PAGE 4096u
+#define LINE 64u
+#define NLINE (PAGE / LINE)
+#define L1_BITS (XMC_PHYS_BITS - 24)
+#define WRING (1u << 18)           /* write records kept (older ones: details lost) */
+
+struct xhist {                     /* one code byte's last changes, oldest first */
+    struct { uint64_t id; uint32_t widx; uint8_t old, new, old_known; } e[XMC_HIST];
+    int n;
+};
+
+struct xpage {
+    uint64_t chg[NLINE];           /* clock of the last store that may have changed the line */
+    uint64_t pre[NLINE];           /* ... of the last store while no CPU had fetched from the page */
+    uint64_t pre_pc[NLINE], pre_va[NLINE];    /* that store: its pc and address */
+    uint64_t pre_mask[NLINE];      /* bytes of the line ever stored to before that */
+    int8_t pre_cpu[NLINE];         /* and its CPU, -1: none */
+    uint64_t watched_at;           /* 0: never translated from */
+    uint8_t stored;                /* a store has reached it */
+    uint8_t *shadow;               /* PAGE bytes: memory as the checker last knew it */
+    uint8_t *known;                /* PAGE/8: bit set where shadow holds memory's value */
+    int nknown;                    /* bits set */
+    struct xhist **hist;           /* PAGE pointers, NULL until the byte changes */
+};
+
+struct xcpu {
+    uint64_t serial_at;            /* clock of its last serializing instruction */
+    uint32_t nser;
+    bool started;
+};
+
+struct xmc_state {
+    uint64_t clock;
+    struct xpage **l2[1u << L1_BITS];
+    struct xcpu cpu[XMC_MAXCPU];
+    int ncpu;
+    struct xmc_write *ring;        /* WRING records, by wseq % WRING */
+    uint64_t wseq;
+    uint64_t *seen;                /* reported keys (open addressing, 0 = empty) */
+    size_t nseen, capseen;
+    struct xmc_counts c;
+};
+
+struct xmc_state *xmc_new(void)
+{
+    struct xmc_state *st = calloc(1, sizeof(*st));
+    if (!st)
+        return NULL;
+    st->ring = calloc(WRING, sizeof(*st->ring));
+    st->capseen = 1024;
+    st->seen = calloc(st->capseen, sizeof(*st->seen));
+    st->clock = 1;
+    if (!st->ring || !st->seen) {
+        xmc_free(st);
+        return NULL;
+    }
+    return st;
+}
+
+static void page_free(struct xpage *p)
+{
+    size_t i;
+    if (p->hist)
+        for (i = 0; i < PAGE; i++)
+            free(p->hist[i]);
+    free(p->hist);
+    free(p->shadow);
+    free(p->known);
+    free(p);
+}
+
+void xmc_free(struct xmc_state *st)
+{
+    size_t i, j;
+    if (!st)
+        return;
+    for (i = 0; i < (1u << L1_BITS); i++) {
+        if (!st->l2[i])
+            continue;
+        for (j = 0; j < 4096; j++)
+            if (st->l2[i][j])
+                page_free(st->l2[i][j]);
+        free(st->l2[i]);
+    }
+    free(st->ring);
+    free(st->seen);
+    free(st);
+}
+
+/* The page holding phys; created when make (lock-free: stores that need no
+ * lock create pages too), else NULL if never stored to or translated from
+ * (or beyond XMC_PHYS_BITS). */
+static struct xpage *page_get(const struct xmc_state *st, uint64_t phys, bool make)
+{
+    uint64_t pn = phys >> 12;
+    struct xmc_state *w = (struct xmc_state *)st;
+    struct xpage **l2, *p, *none = NULL;
+    if (phys >> XMC_PHYS_BITS)
+        return NULL;
+    l2 = __atomic_load_n(&w->l2[pn >> 12], __ATOMIC_ACQUIRE);
+    if (!l2) {
+        struct xpage **fresh, **was = NULL;
+        if (!make || !(fresh = calloc(4096, sizeof(*fresh))))
+            return NULL;
+        if (!__atomic_compare_exchange_n(&w->l2[pn >> 12], &was, fresh, false, __ATOMIC_ACQ_REL,
+                                         __ATOMIC_ACQUIRE)) {
+            free(fresh);
+            fresh = was;
+        }
+        l2 = fresh;
+    }
+    p = __atomic_load_n(&l2[pn & 4095], __ATOMIC_ACQUIRE);
+    if (!p && make) {
+        struct xpage *fresh = calloc(1, sizeof(*fresh));
+        if (!fresh)
+            abort();
+        memset(fresh->pre_cpu, -1, sizeof(fresh->pre_cpu));
+        if (!__atomic_compare_exchange_n(&l2[pn & 4095], &none, fresh, false, __ATOMIC_ACQ_REL,
+                                         __ATOMIC_ACQUIRE)) {
+            free(fresh);
+            fresh = none;
+        }
+        p = fresh;
+    }
+    return p;
+}
+
+static void cpu_note(struct xmc_state *st, int cpu)
+{
+    if (cpu >= st->ncpu)
+        st->ncpu = cpu + 1;
+}
+
+void xmc_cpu_start(struct xmc_state *st, int cpu)
+{
+    if (cpu < 0 || cpu >= XMC_MAXCPU || st->cpu[cpu].started)
+        return;
+    cpu_note(st, cpu);
+    st->cpu[cpu].started = true;
+    st->cpu[cpu].serial_at = ++st->clock;
+}
+
+void xmc_serialize(struct xmc_state *st, int cpu)
+{
+    if (cpu < 0 || cpu >= XMC_MAXCPU)
+        return;
+    cpu_note(st, cpu);
+    st->cpu[cpu].started = true;
+    st->cpu[cpu].serial_at = ++st->clock;
+    st->cpu[cpu].nser++;
+    st->c.serial[cpu]++;
+}
+
+static bool known(const struct xpage *p, uint32_t off)
+{
+    return p->known[off / 8] >> (off % 8) & 1;
+}
+
+static void learn(struct xpage *p, uint32_t off, uint8_t b)
+{
+    if (!known(p, off)) {
+        p->known[off / 8] |= (uint8_t)(1u << (off % 8));
+        p->nknown++;
+        p->shadow[off] = b;
+    }
+}
+
+static struct xpage *watch(struct xmc_state *st, uint64_t phys)
+{
+    struct xpage *p = page_get(st, phys, true);
+    if (p && !p->watched_at) {
+        p->shadow = calloc(PAGE, 1);
+        p->known = calloc(PAGE / 8, 1);
+        p->hist = calloc(PAGE, sizeof(*p->hist));
+        if (!p->shadow || !p->known || !p->hist)
+            abort();
+        __atomic_store_n(&p->watched_at, st->clock, __ATOMIC_RELEASE);
+    }
+    return p;
+}
+
+/* Bytes a store never changed keep what they were first known to be; a
+ * translation teaches the checker only bytes it did not know yet (its bytes
+ * may predate a store in flight). */
+void xmc_translate(struct xmc_state *st, uint64_t phys, const uint8_t *b, size_t len,
+                   const uint8_t *(*page_now)(uint64_t page, void *arg), void *arg)
+{
+    size_t i;
+    for (i = 0; i < len; i++) {
+        struct xpage *p = watch(st, phys + i);
+        uint64_t page = (phys + i) & ~(uint64_t)(PAGE - 1);
+        const uint8_t *now;
+        uint32_t k;
+        if (!p)
+            continue;
+        if (p->nknown < (int)PAGE && page_now && (now = page_now(page, arg)))
+            for (k = 0; k < PAGE; k++)
+                learn(p, k, now[k]);
+        learn(p, (uint32_t)((phys + i) & (PAGE - 1)), b[i]);
+    }
+}
+
+static uint32_t write_record(struct xmc_state *st, int cpu, uint64_t pc, uint64_t vaddr,
+                             uint64_t phys, uint64_t id)
+{
+    uint32_t widx = (uint32_t)(st->wseq++ % WRING);
+    struct xmc_write *w = &st->ring[widx];
+    int k;
+    w->id = id;
+    w->pc = pc;
+    w->vaddr = vaddr;
+    w->phys = phys;
+    w->cpu = cpu;
+    for (k = 0; k < XMC_MAXCPU; k++)
+        w->nser[k] = st->cpu[k].nser;
+    return widx;
+}
+
+static void hist_push(struct xhist *h, uint64_t id, uint32_t widx, uint8_t old, uint8_t new,
+                      bool old_known)
+{
+    if (h->n == XMC_HIST) {
+        memmove(&h->e[0], &h->e[1], sizeof(h->e[0]) * (XMC_HIST - 1));
+        h->n--;
+    }
+    h->e[h->n].id = id;
+    h->e[h->n].widx = widx;
+    h->e[h->n].old = old;
+    h->e[h->n].new = new;
+    h->e[h->n].old_known = old_known;
+    h->n++;
+}
+
+/* A store's bytes in a page no CPU has fetched from: only when and by whom
+ * (a line at a time; racing stores may leave either one's details). */
+static void store_pre(struct xmc_state *st, struct xpage *p, uint32_t off, int cpu, uint64_t pc,
+                      uint64_t vaddr)
+{
+    uint32_t line = off / LINE;
+    uint64_t now = __atomic_load_n(&st->clock, __ATOMIC_RELAXED);
+    if (!p->stored)
+        __atomic_store_n(&p->stored, 1, __ATOMIC_RELEASE);
+    __atomic_fetch_or(&p->pre_mask[line], 1ull << (off % LINE), __ATOMIC_RELAXED);
+    p->pre_cpu[line] = (int8_t)cpu;
+    p->pre_pc[line] = pc;
+    p->pre_va[line] = vaddr;
+    __atomic_store_n(&p->pre[line], now, __ATOMIC_RELAXED);
+    if (p->chg[line] < now)
+        __atomic_store_n(&p->chg[line], now, __ATOMIC_RELEASE);
+}
+
+bool xmc_store_unwatched(struct xmc_state *st, int cpu, uint64_t pc, uint64_t vaddr, uint64_t phys,
+                         size_t size)
+{
+    size_t i;
+    for (i = 0; i < size; i++) {
+        struct xpage *p = page_get(st, phys + i, true);
+        if (p && __atomic_load_n(&p->watched_at, __ATOMIC_ACQUIRE))
+            return false;
+    }
+    for (i = 0; i < size; i++) {
+        struct xpage *p = page_get(st, phys + i, false);
+        if (p)
+            store_pre(st, p, (uint32_t)((phys + i) & (PAGE - 1)), cpu, pc, vaddr + i);
+    }
+    return true;
+}
+
+void xmc_store(struct xmc_state *st, int cpu, uint64_t pc, uint64_t vaddr, uint64_t phys,
+               const uint8_t *b, size_t size)
+{
+    uint64_t id = 0;
+    uint32_t widx = 0;
+    size_t i;
+    cpu_note(st, cpu);
+    for (i = 0; i < size; i++) {
+        struct xpage *p = page_get(st, phys + i, true);
+        uint32_t off = (uint32_t)((phys + i) & (PAGE - 1));
+        if (!p)
+            continue;
+        if (!p->watched_at) {                  /* no CPU fetched from it yet */
+            store_pre(st, p, off, cpu, pc, vaddr + i);
+            continue;
+        }
+        st->c.stores_code += (i == 0);
+        p->stored = 1;
+        if (known(p, off) && p->shadow[off] == b[i])
+            continue;                          /* the same byte again: no change */
+        if (!id) {
+            id = ++st->clock;
+            widx = write_record(st, cpu, pc, vaddr, phys, id);
+            st->c.stores_changed++;
+        }
+        if (!p->hist[off] && !(p->hist[off] = calloc(1, sizeof(struct xhist))))
+            abort();
+        hist_push(p->hist[off], id, widx, p->shadow[off], b[i], known(p, off));
+        learn(p, off, b[i]);
+        p->shadow[off] = b[i];
+        __atomic_store_n(&p->chg[off / LINE], id, __ATOMIC_RELEASE);
+    }
+}
+
+bool xmc_page_stored(const struct xmc_state *st, uint64_t phys)
+{
+    const struct xpage *p = page_get(st, phys, false);
+    return p && __atomic_load_n(&p->stored, __ATOMIC_ACQUIRE);
+}
+
+uint64_t xmc_clock(const struct xmc_state *st)
+{
+    return st->clock;
+}
+
+bool xmc_exec_suspect(const struct xmc_state *st, int cpu, uint64_t phys, size_t len,
+                      uint64_t translated_at)
+{
+    uint64_t s = cpu >= 0 && cpu < XMC_MAXCPU ? st->cpu[cpu].serial_at : 0;
+    uint64_t a;
+    if (translated_at < s)
+        s = translated_at;
+    for (a = phys & ~(uint64_t)(LINE - 1); a < phys + len; a += LINE) {
+        const struct xpage *p = page_get(st, a, false);
+        if (p && p->chg[(a & (PAGE - 1)) / LINE] >= s)
+            return true;
+    }
+    return false;
+}
+
+/* Seen before?  Marks it seen.  Keys are never 0. */
+static bool seen_once(struct xmc_state *st, uint64_t key)
+{
+    size_t i;
+    if (2 * (st->nseen + 1) > st->capseen) {
+        uint64_t *old = st->seen;
+        size_t cap = st->capseen, j;
+        st->capseen *= 2;
+        if (!(st->seen = calloc(st->capseen, sizeof(*st->seen))))
+            abort();
+        st->nseen = 0;
+        for (j = 0; j < cap; j++)
+            if (old[j])
+                seen_once(st, old[j]);
+        free(old);
+    }
+    for (i = key % st->capseen; st->seen[i]; i = (i + 1) % st->capseen)
+        if (st->seen[i] == key)
+            return true;
+    st->seen[i] = key;
+    st->nseen++;
+    return false;
+}
+
+static uint64_t key_of(int cpu, uint64_t phys, uint64_t id)
+{
+    uint64_t k = (phys * 0x9e3779b97f4a7c15ull) ^ (id * 0xc2b2ae3d27d4eb4full) ^ ((uint64_t)cpu << 56);
+    return k ? k : 1;
+}
+
+/* Did cpu write this byte through the linear address it now executes it at?
+ * Then its own self-modifying-code detection covers it (SDM). */
+static bool same_map(const struct xmc_write *w, uint64_t vaddr, uint64_t phys)
+{
+    return w->vaddr - w->phys == vaddr - phys;
+}
+
+struct xscan {                     /* the changes one execution is judged on */
+    uint32_t changed, unknown;
+    uint64_t ids[XMC_INSN_MAX * (XMC_HIST + 1)];
+    int nids;
+    uint64_t latest;
+    struct xmc_write w;            /* the latest store's record (w.cpu -1: details lost) */
+    bool w_counts;                 /* w.nser holds its serialization counts */
+    bool cross, alias, before, int3_only;
+};
+
+/* A store behind a change: w is its record, or NULL if it fell out of the ring. */
+static void scan_note(struct xscan *s, int cpu, uint64_t id, const struct xmc_write *w, bool counts)
+{
+    int k;
+    for (k = 0; k < s->nids && s->ids[k] != id; k++)
+        ;
+    if (k == s->nids)
+        s->ids[s->nids++] = id;
+    if (id >= s->latest) {
+        s->latest = id;
+        if (w)
+            s->w = *w;
+        else
+            memset(&s->w, 0, sizeof(s->w)), s->w.id = id, s->w.cpu = -1;
+        s->w_counts = w && counts;
+    }
+    if (w && w->cpu == cpu)
+        s->alias = true;
+    else
+        s->cross = true;
+}
+
+/* Byte i of the instruction: the changes after the CPU's last serialization
+ * that its own fetch would not have seen. */
+static void scan_byte(struct xmc_state *st, struct xscan *s, struct xmc_violation *v, int cpu,
+                      uint64_t serial_at, uint64_t vaddr, uint64_t phys, size_t i)
+{
+    struct xpage *p = page_get(st, phys + i, false);
+    uint32_t off = (uint32_t)((phys + i) & (PAGE - 1)), line = off / LINE;
+    struct xhist *h;
+    bool first = true;
+    int k;
+    if (!p)
+        return;
+    if (p->pre_cpu[line] >= 0 && p->pre[line] >= serial_at && (p->pre_mask[line] >> (off % LINE) & 1)) {
+        struct xmc_write w = { .id = p->pre[line], .pc = p->pre_pc[line], .cpu = p->pre_cpu[line],
+                               .vaddr = p->pre_va[line], .phys = (phys + i) & ~(uint64_t)(LINE - 1) };
+        w.vaddr &= ~(uint64_t)(LINE - 1);      /* same offset in the line as w.phys */
+        if (!(w.cpu == cpu && same_map(&w, vaddr + i, phys + i))) {
+            s->before = true;
+            s->changed |= 1u << i;
+            s->unknown |= 1u << i;
+            s->int3_only = false;
+            first = false;
+            scan_note(s, cpu, w.id, &w, false);
+        }
+    }
+    h = p->hist ? p->hist[off] : NULL;
+    for (k = 0; h && k < h->n; k++) {
+        const struct xmc_write *w = &st->ring[h->e[k].widx];
+        if (h->e[k].id < serial_at)
+            continue;
+        if (w->id == h->e[k].id && w->cpu == cpu && same_map(w, vaddr + i, phys + i))
+            continue;
+        if (first) {
+            v->old[i] = h->e[k].old;
+            if ((k == 0 && h->n == XMC_HIST) || !h->e[k].old_known)
+                s->unknown |= 1u << i;     /* earlier changes may have fallen out */
+            first = false;
+        }
+        s->changed |= 1u << i;
+        if (i != 0 || !h->e[k].old_known || (h->e[k].old != 0xcc && h->e[k].new != 0xcc))
+            s->int3_only = false;
+        scan_note(s, cpu, h->e[k].id, w->id == h->e[k].id ? w : NULL, true);
+    }
+}
+
+static void fill(struct xmc_state *st, struct xmc_violation *v, const struct xscan *s, int cpu)
+{
+    int k;
+    v->rule = s->alias && !s->cross ? XR_X2 : s->nids >= 2 ? XR_X3 : XR_X1;
+    v->changed = s->changed;
+    v->unknown_old = s->unknown;
+    v->nwrites = s->nids;
+    v->before_code = s->before;
+    v->ncpu = st->ncpu;
+    v->cpu = cpu;
+    v->w = s->w;
+    v->since_known = s->w_counts;
+    for (k = 0; k < st->ncpu && s->w_counts; k++)
+        v->since[k] = st->cpu[k].nser - s->w.nser[k];
+}
+
+int xmc_exec(struct xmc_state *st, int cpu, uint64_t vaddr, uint64_t phys, const uint8_t *b,
+             const uint8_t *mem, size_t len, uint64_t translated_at, struct xmc_violation *v)
+{
+    struct xscan s = { .int3_only = true };
+    uint64_t serial_at;
+    size_t i;
+    if (cpu < 0 || cpu >= XMC_MAXCPU || len > XMC_INSN_MAX)
+        return XE_NONE;
+    cpu_note(st, cpu);
+    serial_at = st->cpu[cpu].serial_at;
+    memset(v, 0, sizeof(*v));
+    v->vaddr = vaddr;
+    v->phys = phys;
+    v->len = len;
+    memcpy(v->now, b, len);
+    memcpy(v->old, b, len);
+    st->c.checked++;
+    for (i = 0; i < len; i++)
+        scan_byte(st, &s, v, cpu, serial_at, vaddr, phys, i);
+    if (!s.changed) {
+        /* Bytes that differ from memory, translated before a change that
+         * this CPU serialized after: the emulator runs a stale translation.
+         * (Translated after every change it knows of: a store in flight,
+         * not yet reported to the checker.) */
+        if (!memcmp(b, mem, len))
+            return XE_NONE;
+        for (i = 0; i < len; i++)
+            scan_byte(st, &s, v, cpu, 0, vaddr, phys, i);
+        if (!s.changed || s.latest <= translated_at)
+            return XE_NONE;
+        st->c.artifact_runs++;
+        if (seen_once(st, key_of(cpu, phys, s.latest) ^ 0xa5))
+            return XE_NONE;
+        st->c.artifact++;
+        fill(st, v, &s, cpu);
+        memcpy(v->old, mem, len);              /* for an artifact: memory now */
+        v->unknown_old = 0;
+        v->rule = 0;
+        return XE_ARTIFACT;
+    }
+    if (s.changed == 1 && s.int3_only) {
+        if (!seen_once(st, key_of(cpu, phys, s.latest)))
+            st->c.int3_ok++;
+        return XE_NONE;
+    }
+    if (seen_once(st, key_of(cpu, phys, s.latest)))
+        return XE_NONE;
+    fill(st, v, &s, cpu);
+    st->c.rule[v->rule]++;
+    return XE_VIOLATION;
+}
+
+const struct xmc_counts *xmc_counts(const struct xmc_state *st)
+{
+    return &st->c;
+}
+
+int xmc_ncpu(const struct xmc_state *st)
+{
+    return st->ncpu;
+}
+
+const char *xmc_rule_name(enum xmc_rule r)
+{
+    return r == XR_X1 ? "X1" : r == XR_X2 ? "X2" : r == XR_X3 ? "X3" : "artifact";
+}
