@@ -171,6 +171,16 @@ static void h1_edge(struct cell *c)
                      DJ_AT(hz_edge, hz_edge_add), 43, 0);
 }
 
+/* H1-first: the thread's saved EIP at addr + 1, the first byte after the
+ * jump's opcode. */
+int hz_first(int x);
+extern char hz_first_nop[], hz_first_lea[];
+static void h1_first(struct cell *c)
+{
+    parked_in_region(c, PARK_PREEMPT, hz_first, DJ_AT(hz_first, hz_first_nop),
+                     DJ_AT(hz_first, hz_first_lea), 43, 0);
+}
+
 static void call_mid(void *arg) { *(volatile int *)arg = dj_mid_call(); }
 
 /* H3: a thread asleep in the callee of a mid-region call holds a return
@@ -395,7 +405,7 @@ const struct hazard hazards[] = {
     { "H1", h1, 1 }, { "H2", h2, 2 }, { "H3", h3, 1 }, { "H4", h4, 1 }, { "H5", h5, 1 },
     { "H6", h6, 1 }, { "H8", h8, 1 }, { "H9", h9, 1 }, { "H10", h10, 1 }, { "H11", h11, 1 },
     { "H12", h12, 1 },
-    { "H1-edge", h1_edge, 1 }, { "H1-batch", h1_batch, 1 }, { "H2-callee", hz_h2_callee, 2 }, { "H2-idle", hz_h2_idle, 2 },
+    { "H1-edge", h1_edge, 1 }, { "H1-first", h1_first, 1 }, { "H1-batch", h1_batch, 1 }, { "H2-callee", hz_h2_callee, 2 }, { "H2-idle", hz_h2_idle, 2 },
     { "H3-entry", hz_h3_callee, 1 }, { "H3-pushed", hz_h3_callee, 1 },
     { "H3-ret", hz_h3_callee, 1 }, { "H3-noframe", hz_h3_callee, 1 },
     { "H3-unreliable", hz_h3_callee, 1 }, { "H3-retprobe", hz_h3_callee, 1 },
