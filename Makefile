@@ -345,6 +345,7 @@ help:
 	@echo 'make linux-unwind  the unwind-table generator on that image (VMLINUX=; docs/unwind-linux.md)'
 	@echo '               both check their counts against tests/linux-baseline.json'
 	@echo 'make bench, make soak, make matrix, make lp-matrix, make report   long suites (see README.md)'
+	@echo 'make mutants  ONLY=regex: break each safety check in one line, the named scenarios must fail (about an hour)'
 	@echo 'make linux-unwind VMLINUX=path   the unwind table generator on a Linux i386 image: reach and cost (docs/unwind-linux.md)'
 	@echo 'make clean     remove build/ (results/ is kept)'
 	@echo 'make distclean remove build/ and results/ (every past run)'

@@ -3,8 +3,8 @@
  * word at EBP+k, CFA = the DRAP register (known only through a trap frame),
  * the caller's EBP at EBP+0; the caller's ESP and return addresses must come
  * out exact, and the control unwind_bug=drap must get them wrong.  Also: a
- * CFA past the stack's top, and a return address at the next function's
- * first byte (looked up in its caller). */
+ * CFA past the stack's top, a return address at the next function's first
+ * byte (looked up in its caller), and one outside text (no frame). */
 #include "kernel/unwind.c"
 #include "tests/host/check.h"
 
@@ -122,6 +122,13 @@ int main(void)
     unwind_begin(&s, &r, (uint32_t)stk, (uint32_t)&stk[500]);
     CHECK_EQ(unwind_next(&s), UNWIND_BAD_CFA);
     CHECK_EQ(call_last_case(), 0);
+    memset(stk, 0, sizeof stk);          /* a return address outside text: no frame, said */
+    stk[400 + 2] = 0x12345678;
+    r = (struct unwind_regs){ T(G), (uint32_t)&stk[400], 0 };
+    unwind_begin(&s, &r, (uint32_t)stk, (uint32_t)&stk[512]);
+    CHECK_EQ(unwind_next(&s), UNWIND_BAD_RA);
+    CHECK_EQ(s.bad, 0x12345678);
+    CHECK_EQ(s.pc, T(G));
     unwind_bug = UNWIND_BUG_DRAP;        /* the control: a plain frame's CFA */
     CHECK(drap_cases() > 0);
     unwind_bug = UNWIND_BUG_NONE;

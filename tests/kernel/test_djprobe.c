@@ -556,6 +556,12 @@ static void h8_sleeper(struct ktest_ctx *ktest_ctx, int strategy)
     KASSERT((t = thread_create("dj-h8", mid_worker, (void *)&result, CPUMASK_ALL)));
     while (!dj_callee_asleep)
         thread_sleep_ns(100000);
+    if (strategy == DJS_SAFE) {       /* its stack unwinds exactly through the buffer: no other probe waits */
+        struct kprobe q = { .addr = AT(dj_add, dj_add_mov), .pre_handler = pre_nothing, .strategy = DJS_SAFE };
+        KASSERT(opt_reg(ktest_ctx, &q));
+        KEXPECT_EQ(kprobe_opt_state(&q), DJ_OPTIMIZED);
+        kprobe_unregister(&q);
+    }
     KASSERT((w = thread_create("dj-h8-waker", h8_waker, NULL, CPUMASK_ALL)));
     kprobe_unregister(&p);
     thread_join(w);
