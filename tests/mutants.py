@@ -55,6 +55,7 @@ class Mutant:
     def __init__(self, path, line):
         self.path, self.line = path, line       # where its block starts
         self.f = {}                             # key -> (value, line)
+        self.bad = False                        # a malformed line (already an error)
 
     def __getattr__(self, k):
         if k in KEYS:
@@ -87,9 +88,11 @@ def parse_file(path, errors, name=None):
         k = k.strip()
         if not sep or k not in KEYS:
             errors.append("%s:%d: want 'key: value' with key one of %s, got %r" % (path, n, ", ".join(KEYS), s))
+            cur.bad = True
             continue
         if k in cur.f:
             errors.append("%s:%d: %s given twice in one entry (a blank line ends an entry)" % (path, n, k))
+            cur.bad = True
             continue
         cur.f[k] = (v.strip(), n)
     return out
@@ -127,6 +130,8 @@ def validate(ms, root, hosts, errors):
     seen, same = {}, {}
     good = []
     for m in ms:
+        if m.bad:
+            continue
         bad = len(errors)
         miss = [k for k in REQUIRED if not getattr(m, k)]
         if miss:
@@ -244,7 +249,7 @@ def run_kill(tree, k, args, log, hosts):
             rc, out = sh(["make", "--no-print-directory", t], tree, log)
         else:
             rc, out = sh(["make", "--no-print-directory", "host-one", "T=" + t], tree, log)
-        last = [l for l in out.splitlines() if l.strip()][-1:] or [""]
+        last = [l for l in out.splitlines() if l.strip() and not re.match(r"make(\[\d+\])?: \*\*\*", l)][-1:] or [""]
         return rc == 0, "%s: status %d%s" % (k, rc, ", " + last[0].strip()[:160] if rc else "")
     suite = scenario_suite(tree, k)
     cmd = [sys.executable, "tests/runner.py", "--all", "--suite", suite, "--only", "^%s$" % re.escape(k),
@@ -368,15 +373,18 @@ def main():
     ap.add_argument("--keep", action="store_true", help="keep the scratch copies")
     ap.add_argument("--no-baseline", action="store_true", help="skip the run of the kills on the unmutated tree")
     ap.add_argument("--resdir", metavar="DIR", help="results here (default results/mutants-<stamp>)")
-    ap.add_argument("files", nargs="*", help=".mut files (default: tests/mutants/*.mut)")
+    ap.add_argument("--root", metavar="DIR", default=ROOT,
+                    help="the tree (default: this one; tests/mutants_test.py gives a small one)")
+    ap.add_argument("files", nargs="*", help=".mut files (default: the tree's tests/mutants/*.mut)")
     a = ap.parse_args()
+    root = os.path.abspath(a.root)
     if a.jobs < 1 or a.make_jobs < 1:
         sys.exit("mutants: --jobs and --make-jobs want a number >= 1")
     try:
         only = re.compile(a.only) if a.only else None
     except re.error as e:
         sys.exit("mutants: --only %r: %s" % (a.only, e))
-    ms, errors, hosts = load(ROOT, a.files or None)
+    ms, errors, hosts = load(root, a.files or None)
     for e in errors:
         print("mutants: " + e, file=sys.stderr)
     if errors:
@@ -395,7 +403,7 @@ def main():
             print("%-*s %-24s %s" % (w, m.id, m.file, m.kill))
         return 0
     t0 = time.time()
-    run = Run(ROOT, ms, hosts, a)
+    run = Run(root, ms, hosts, a)
     print("mutants: %d, results in %s, scratch copies in %s" % (len(ms), run.rel(run.resdir), run.scratch),
           flush=True)
     try:
