@@ -190,6 +190,29 @@ host-test32-emulated: $(HOST32_TESTS) $(B)/host/probe32
 	    tests/host/host32.sh run qemu $(B)/host/probe32 $(HOST32_TESTS); \
 	else echo "== 32-bit host tests already ran under the emulator"; fi
 
+# make mutants (tests/mutants.py, tests/mutants/*.mut): one-line breaks of
+# the safety checks, each built and run against the scenarios that must
+# catch it in a scratch copy (long: never part of make test, which only
+# checks the files).  ONLY=regex (ids), MUTANT_JOBS=n (copies at once).
+MUTANT_JOBS ?= 1
+mutants: deps
+	@$(MAKE) --no-print-directory all
+	$(Q)$(call interruptible,$(PYTHON) tests/mutants.py --jobs $(MUTANT_JOBS) $(if $(ONLY),--only '$(ONLY)'))
+
+# What a mutant's host:TARGET may name (tests/mutants.py), by kind: a test
+# program (run by host-one) or a check target (run by make itself).
+mutants-host-targets:
+	@echo "test: $(HOST_TESTS)"
+	@echo "test32: $(HOST32_TESTS)"
+	@echo "check: $(TEST_CHECKS)"
+
+# One host test program: make host-one T=build/host/insn_test.
+host-one: $(T) $(B)/host/probe32
+	@test -n "$(T)" || { echo 'usage: make host-one T=<one of HOST_TESTS or HOST32_TESTS>'; exit 2; }
+	@case " $(HOST32_TESTS) " in \
+	    *" $(T) "*) tests/host/host32.sh run $(HOST32) $(B)/host/probe32 $(T) ;; \
+	    *) echo "== $(T)"; ./$(T) ;; esac
+
 # ---- user targets -----------------------------------------------------------
 deps:
 	@sh tests/deps.sh
@@ -233,6 +256,8 @@ test: deps
 
 check-runner:
 	$(Q)HOST32=$(HOST32) $(PYTHON) tests/runner_test.py
+	$(Q)$(PYTHON) tests/mutants_test.py
+	$(Q)$(PYTHON) tests/mutants.py --check
 check-noprobe:
 	$(Q)$(PYTHON) tests/noprobe_graph_test.py $(B)
 check-unwind:
@@ -323,6 +348,7 @@ help:
 	@echo 'make linux-unwind  the unwind-table generator on that image (VMLINUX=; docs/unwind-linux.md)'
 	@echo '               both check their counts against tests/linux-baseline.json'
 	@echo 'make bench, make soak, make matrix, make lp-matrix, make report   long suites (see README.md)'
+	@echo 'make mutants  ONLY=regex: break each safety check in one line, the named scenarios must fail (about an hour)'
 	@echo 'make linux-unwind VMLINUX=path   the unwind table generator on a Linux i386 image: reach and cost (docs/unwind-linux.md)'
 	@echo 'make clean     remove build/ (results/ is kept)'
 	@echo 'make distclean remove build/ and results/ (every past run)'
@@ -338,5 +364,6 @@ help:
 	@echo 'make does not know a misspelled variable: it is ignored (check this list)'
 
 .PHONY: noprobe-list all iso run test debug clean distclean deps host-test matrix lp-matrix replay judge host-test32-emulated \
+        mutants mutants-host-targets host-one \
         $(TEST_CHECKS) \
         bench soak shell list help linux-unwind

@@ -19,7 +19,7 @@
 #include "kernel/usys.h"
 #include "vectors.h"
 
-#define MAX_HANDLERS 4
+#define MAX_HANDLERS 6           /* #DB: debug_handler and four self-tests' breakpoint handlers */
 _Static_assert(sizeof(struct trapframe) == 13 * 4, "TF_WORDS in kernel/trapasm.S");
 _Static_assert(__builtin_offsetof(struct trapframe, trapno) == 32, "TF_TRAPNO in kernel/trapasm.S");
 _Static_assert(__builtin_offsetof(struct trapframe, cs) == 44, "TF_CS in kernel/trapasm.S");

@@ -12,7 +12,7 @@
 #include "kernel/fixup.h"
 #include "kernel/panic.h"
 
-static bool user_range(uint32_t a, uint32_t n)
+bool uvm_user_range(uint32_t a, uint32_t n)
 {
     return a >= USER_BASE && a + n >= a && a + n <= USER_TOP;
 }
@@ -39,7 +39,7 @@ static int ucopy(void *kbuf, uint32_t uaddr, uint32_t n, bool to_user)
 {
     void *u = (void *)uaddr;
     ASSERT(proc_current());
-    if (!user_range(uaddr, n))
+    if (!uvm_user_range(uaddr, n))
         return -EFAULT;
     if (uspace_bug == UBUG_NOFIXUP) {  /* BUG on purpose: a plain dereference */
         if (to_user) kmemcpy(u, kbuf, n); else kmemcpy(kbuf, u, n);

@@ -33,4 +33,7 @@ void uspace_switch(int cpu, struct thread *next);               /* esp0 and (sha
 int copy_from_user(void *dst, uint32_t usrc, uint32_t n);
 int copy_to_user(uint32_t udst, const void *src, uint32_t n);
 int strncpy_from_user(char *dst, uint32_t usrc, uint32_t max);  /* length, -EFAULT, -EINVAL (too long) */
+/* [a, a+n) inside [USER_BASE, USER_TOP) without wrapping: the copies'
+ * first check, made before any byte is touched. */
+bool uvm_user_range(uint32_t a, uint32_t n);
 #endif

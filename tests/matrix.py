@@ -34,7 +34,7 @@ BLOCKS = [("docs/hazards.md", "strategy-fails"), ("docs/hazards.md", "matrix")]
 
 STRATEGIES = ["naive", "stop-machine", "int3-bypass", "int3-ipscan", "int3-stackscan", "int3-tasksrcu", "safe"]
 HAZARDS = ["H1", "H2", "H3", "H4", "H5", "H6", "H8", "H9", "H10", "H11", "H12",
-           "H1-edge", "H1-batch", "H2-callee", "H2-idle", "H3-entry", "H3-pushed", "H3-ret", "H3-noframe", "H3-unreliable", "H3-retprobe", "H3-tramp",
+           "H1-edge", "H1-first", "H1-batch", "H2-callee", "H2-idle", "H3-entry", "H3-pushed", "H3-ret", "H3-noframe", "H3-unreliable", "H3-retprobe", "H3-tramp",
            "H8-entry", "H8-pushed", "H8-ret", "H8-noframe", "H8-self", "H8-handler", "H8-handler2",
            "H8-forever", "H8-word", "H8-local", "torture"]
 # The torture's regions hold a mid-region call whose callee sleeps (H3), so

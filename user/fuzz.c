@@ -99,7 +99,7 @@ static int page_state(uint32_t va)
     return 0;
 }
 
-/* What kernel/ucopy.c lets a system call read: user_range, then each page. */
+/* What kernel/ucopy.c lets a system call read: uvm_user_range, then each page. */
 static int readable(uint32_t a, uint32_t n)
 {
     uint32_t p;

@@ -2,13 +2,13 @@
  * tests (tests/kernel/test_uedge.c).  main(arg): mode arg >> 16, count
  * arg & 0xffff.  Mode 0 calls every counting target count times and checks
  * the counts (exit code = wrong counts); mode 1 ue_badcall, 2 ue_long(NULL),
- * 3 the two-byte int $3, 4 int $0x81, 5 int $0x82: each must be killed;
- * surviving one exits 77. */
+ * 3 the two-byte int $3, 4 int $0x81, 5 int $0x82, 6 ue_rocall: each must
+ * be killed; surviving one exits 77. */
 #include "user/ulib.h"
 
 void ue_opt(uint32_t *c), ue_long(uint32_t *c), ue_ij(uint32_t *c, int skip), ue_ij2(uint32_t *c, int skip);
 void ue_h4(uint32_t *c), ue_h4_other(uint32_t *c), ue_strad(uint32_t *c);
-void ue_badcall(void), ue_int3long(void), ue_int81(void), ue_int82(void);
+void ue_badcall(void), ue_int3long(void), ue_int81(void), ue_int82(void), ue_rocall(void);
 
 static int errors;
 
@@ -51,6 +51,7 @@ int main(int arg)
     case 3: ue_int3long(); break;
     case 4: ue_int81(); break;
     case 5: ue_int82(); break;
+    case 6: ue_rocall(); break;
     default: return 2;
     }
     printf("uedge: survived mode %d\n", arg >> 16);

@@ -67,6 +67,22 @@ SITE ue_badcall_site
 4:  ret
     .size ue_badcall, . - ue_badcall
 
+/* void ue_rocall(void): the same with ESP in the program's own text, which
+ * is read-only: the push must fault there too.  A push that went through
+ * would write the shared text page and come back to 4, which returns */
+FUNC ue_rocall
+    movl %esp, %ecx
+    movl $ue_rocall_stack, %esp
+SITE ue_rocall_site
+    call 4f
+4:  movl %ecx, %esp
+    ret
+    .size ue_rocall, . - ue_rocall
+    .p2align 4
+    .skip 16, 0xcc
+ue_rocall_stack:
+    .skip 4, 0xcc
+
 /* Stray interrupt instructions, each labelled */
 FUNC ue_int3long
 SITE ue_int3long_site

@@ -63,6 +63,12 @@ static void test_f1(void)
 /* xor eax,eax; je 7; inc eax x5; ret: je targets inside a region at 4 */
 static const uint8_t f2[] = { 0x31, 0xc0, 0x74, 0x03, 0x40, 0x40, 0x40,
 			      0x40, 0x40, 0x40, 0xc3 };
+/* the same with the je landing on the region's first and last bytes after
+ * its start (4+1 and 4+4: both strictly inside, both edges of the check) */
+static const uint8_t f2a[] = { 0x31, 0xc0, 0x74, 0x01, 0x40, 0x40, 0x40,
+			       0x40, 0x40, 0x40, 0xc3 };
+static const uint8_t f2b[] = { 0x31, 0xc0, 0x74, 0x04, 0x40, 0x40, 0x40,
+			       0x40, 0x40, 0x40, 0xc3 };
 /* int3 in the middle; indirect call; 16-bit jmp; indirect jmp */
 static const uint8_t f3[] = { 0x90, 0xcc, 0x90, 0x90, 0x90, 0x90, 0xc3 };
 static const uint8_t f4[] = { 0xff, 0xd0, 0x90, 0x90, 0x90, 0x90, 0xc3 };
@@ -74,6 +80,8 @@ static void test_hazards(void)
 {
 	static struct analyze_fn fn;
 	static struct analyze_region r;
+	static uint32_t tmap[16];
+	int i;
 
 	CHECK_EQ(analyze(&fn, f2, 0, sizeof(f2)), ANALYZE_OK);
 	CHECK_EQ(analyze_region(&fn, 4, &r), ANALYZE_ERR_TARGET_INSIDE);
@@ -81,6 +89,16 @@ static void test_hazards(void)
 	CHECK(strstr(r.reason, "0x2") != NULL);		/* names the je */
 	CHECK_STR(r.reason, "H4: branch into the region from 0x2");
 	CHECK_EQ(analyze_region(&fn, 2, &r), ANALYZE_OK);	/* 2..7: 7 not inside */
+	for (i = 0; i < 2; i++) {	/* the target list, then the kernel's map */
+		fn.tmap = i ? tmap : NULL;
+		CHECK_EQ(analyze(&fn, f2a, 0, sizeof(f2a)), ANALYZE_OK);
+		CHECK_EQ(analyze_region(&fn, 4, &r), ANALYZE_ERR_TARGET_INSIDE);	/* at 5 */
+		CHECK_EQ(analyze_region(&fn, 5, &r), ANALYZE_OK);	/* at the start: fine */
+		CHECK_EQ(analyze(&fn, f2b, 0, sizeof(f2b)), ANALYZE_OK);
+		CHECK_EQ(analyze_region(&fn, 4, &r), ANALYZE_ERR_TARGET_INSIDE);	/* at 8 */
+		CHECK_STR(r.hazard, "H4");
+	}
+	fn.tmap = NULL;
 	CHECK_EQ(analyze(&fn, f3, 0, sizeof(f3)), ANALYZE_OK);
 	CHECK_EQ(analyze_region(&fn, 0, &r), ANALYZE_ERR_INSN);
 	CHECK_STR(r.hazard, "H12");

@@ -2,9 +2,11 @@
  * realigned frames (gcc's DRAP) built by hand on a fake stack: CFA = the
  * word at EBP+k, CFA = the DRAP register (known only through a trap frame),
  * the caller's EBP at EBP+0; the caller's ESP and return addresses must come
- * out exact, and the control unwind_bug=drap must get them wrong; and a
- * thread stopped on the return trampoline's first instruction, whose return
- * address is only in its pending instance (kretprobe_popped, stubbed). */
+ * out exact, and the control unwind_bug=drap must get them wrong.  Also: a
+ * CFA past the stack's top, a return address at the next function's first
+ * byte (looked up in its caller), one outside text (no frame), and a thread
+ * stopped on the return trampoline's first instruction, whose return address
+ * is only in its pending instance (kretprobe_popped, stubbed). */
 #include "kernel/unwind.c"
 #include "tests/host/check.h"
 
@@ -126,6 +128,23 @@ static int tramp_case(bool listed)
     return bad;
 }
 
+/* A return address that is the next function's first byte (a call as its
+ * caller's last instruction: noreturn) is looked up one byte back, in the
+ * caller's rule; an interrupted EIP or the first PC as it is. */
+static int call_last_case(void)
+{
+    struct unwind_regs r = { T(G), (uint32_t)&stk[400], 0 };
+    struct unwind_state s;
+    int bad = 0;
+    memset(stk, 0, sizeof stk);
+    stk[400 + 2] = T(H);                 /* G's return address (CFA = ESP + 12) */
+    stk[400 + 5] = T(H_RET);             /* the frame above: G's rule again */
+    unwind_begin(&s, &r, (uint32_t)stk, (uint32_t)&stk[512]);
+    bad += unwind_next(&s) != 1 || s.pc != T(H) || s.exact;
+    bad += unwind_next(&s) != 1 || s.pc != T(H_RET);
+    return bad;
+}
+
 int main(void)
 {
     struct unwind_regs r;
@@ -136,6 +155,17 @@ int main(void)
     r.sp = r.bp - 8;
     unwind_begin(&s, &r, (uint32_t)stk, (uint32_t)&stk[512]);
     CHECK_EQ(unwind_next(&s), UNWIND_BAD_CFA);
+    r = (struct unwind_regs){ T(G), (uint32_t)&stk[498], 0 };   /* CFA = ESP + 12: past the top */
+    unwind_begin(&s, &r, (uint32_t)stk, (uint32_t)&stk[500]);
+    CHECK_EQ(unwind_next(&s), UNWIND_BAD_CFA);
+    CHECK_EQ(call_last_case(), 0);
+    memset(stk, 0, sizeof stk);          /* a return address outside text: no frame, said */
+    stk[400 + 2] = 0x12345678;
+    r = (struct unwind_regs){ T(G), (uint32_t)&stk[400], 0 };
+    unwind_begin(&s, &r, (uint32_t)stk, (uint32_t)&stk[512]);
+    CHECK_EQ(unwind_next(&s), UNWIND_BAD_RA);
+    CHECK_EQ(s.bad, 0x12345678);
+    CHECK_EQ(s.pc, T(G));
     unwind_bug = UNWIND_BUG_DRAP;        /* the control: a plain frame's CFA */
     CHECK(drap_cases() > 0);
     unwind_bug = UNWIND_BUG_NONE;

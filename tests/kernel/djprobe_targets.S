@@ -61,6 +61,41 @@ FUNC(dj_mid_call)
 END(dj_mid_call)
 DJ_OFF(dj_mid_call_nop, dj_mid_call, 1b)
 
+/* H4 and H5 beside a mid-region call: a strategy that allows the call
+ * (safe) judges the region's branches itself (patch/djprobe_prep.c
+ * judge_mid_calls).  int dj_h4call(int x): x ? dj_callee() + 1 : 1; region
+ * at 1: nop (1) + call *%edx (2) + add (3), and the jz lands on the add */
+FUNC(dj_h4call)
+    PUSH_EBP
+    SET_FP
+    mov $dj_callee, %edx
+    mov 8(%ebp), %eax
+    test %eax, %eax
+    jz 2f
+1:  nop
+    call *%edx
+2:  add $1, %eax
+    POP_FP
+    ret
+END(dj_h4call)
+DJ_OFF(dj_h4call_nop, dj_h4call, 1b)
+
+/* int dj_h5call(int x): dj_callee() + 1; the same region, and an indirect
+ * jump after it */
+FUNC(dj_h5call)
+    PUSH_EBP
+    SET_FP
+    mov $dj_callee, %edx
+1:  nop
+    call *%edx
+    add $1, %eax
+    mov $2f, %ecx
+    jmp *%ecx
+2:  POP_FP
+    ret
+END(dj_h5call)
+DJ_OFF(dj_h5call_nop, dj_h5call, 1b)
+
 /* H4: a branch from elsewhere in the function lands inside the region at 1 */
 FUNC(dj_h4)
     mov 4(%esp), %eax

@@ -27,13 +27,13 @@ KPARAM_STR("strategies", strategy_sel, "hazard matrix: strategies to run (names 
  * tests/kernel/hazard_callee.c's. */
 static const char *const expect_caught[DJS_N] = {
     [DJS_NAIVE] = "H1 H2 H3 H4 H5 H6 H8 H9 "
-                         "H1-edge H1-batch H2-callee H2-idle H3-entry H3-pushed H3-ret H3-noframe H3-unreliable H3-retprobe H3-tramp "
+                         "H1-edge H1-first H1-batch H2-callee H2-idle H3-entry H3-pushed H3-ret H3-noframe H3-unreliable H3-retprobe H3-tramp "
                          "H8-entry H8-pushed H8-ret H8-noframe H8-self H8-handler H8-handler2 H8-forever",
     [DJS_STOP_MACHINE] = "H1 H2 H3 H8 "
-                         "H1-edge H1-batch H2-callee H2-idle H3-entry H3-pushed H3-ret H3-noframe H3-unreliable H3-retprobe H3-tramp "
+                         "H1-edge H1-first H1-batch H2-callee H2-idle H3-entry H3-pushed H3-ret H3-noframe H3-unreliable H3-retprobe H3-tramp "
                          "H8-entry H8-pushed H8-ret H8-noframe H8-self H8-handler H8-handler2 H8-forever",
     [DJS_INT3_BYPASS] = "H1 H2 H3 H8 "
-                         "H1-edge H1-batch H2-callee H2-idle H3-entry H3-pushed H3-ret H3-noframe H3-unreliable H3-retprobe H3-tramp "
+                         "H1-edge H1-first H1-batch H2-callee H2-idle H3-entry H3-pushed H3-ret H3-noframe H3-unreliable H3-retprobe H3-tramp "
                          "H8-entry H8-pushed H8-ret H8-noframe H8-self H8-handler H8-handler2 H8-forever",
     [DJS_INT3_IPSCAN] = "H3 H8 "
                          "H2-callee H3-entry H3-pushed H3-ret H3-noframe H3-unreliable H3-retprobe H3-tramp "

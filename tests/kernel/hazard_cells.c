@@ -172,6 +172,16 @@ static void h1_edge(struct cell *c)
                      DJ_AT(hz_edge, hz_edge_add), 43, 0);
 }
 
+/* H1-first: the thread's saved EIP at addr + 1, the first byte after the
+ * jump's opcode. */
+int hz_first(int x);
+extern char hz_first_nop[], hz_first_lea[];
+static void h1_first(struct cell *c)
+{
+    parked_in_region(c, PARK_PREEMPT, hz_first, DJ_AT(hz_first, hz_first_nop),
+                     DJ_AT(hz_first, hz_first_lea), 43, 0);
+}
+
 static void call_mid(void *arg) { *(volatile int *)arg = dj_mid_call(); }
 
 /* H3: a thread asleep in the callee of a mid-region call holds a return
@@ -241,13 +251,32 @@ static void h5(struct cell *c)
 
 /* H6: after every store into the site, could another CPU fetch a mix of
  * old and new bytes (neither the old instructions, an int3, nor the whole
- * new jump)?  Stores made while every other CPU is parked do not count. */
+ * new jump)?  And did one store change the head and the tail together?
+ * Its bytes go in one at a time (text_store), head first, so the new head
+ * sat over the old tail meanwhile.  Stores made while every other CPU is
+ * parked do not count. */
 static struct cell *h6_cell;
+static uint8_t h6_prev[5];              /* the site at the previous store */
+static bool h6_seen;
 static void h6_hook(uint32_t addr, const uint8_t *orig, uint32_t buf)
 {
     const uint8_t *b = (const uint8_t *)addr;
     uint32_t rel = buf - (addr + 5);
-    if (rendezvous_mine() || b[0] == 0xCC || !kmemcmp(b, orig, 5) || h6_cell->caught)
+    bool both;
+    if (!h6_seen) {                     /* before the first: the int3 probe over the original */
+        h6_prev[0] = 0xCC;
+        kmemcpy(h6_prev + 1, orig + 1, 4);
+        h6_seen = true;
+    }
+    both = b[0] != h6_prev[0] && kmemcmp(b + 1, h6_prev + 1, 4);
+    kmemcpy(h6_prev, b, 5);
+    if (rendezvous_mine() || h6_cell->caught)
+        return;
+    if (both)
+        return cell_caught(h6_cell, "one store changed the head and the tail of the site at %08x (now "
+                           "%02x %02x %02x %02x %02x): the new head sat over the old tail meanwhile", addr,
+                           b[0], b[1], b[2], b[3], b[4]);
+    if (b[0] == 0xCC || !kmemcmp(b, orig, 5))
         return;
     if (b[0] == 0xE9 && !kmemcmp(b + 1, &rel, 4))
         return;
@@ -259,6 +288,7 @@ static void h6(struct cell *c)
 {
     struct kprobe p;
     h6_cell = c;
+    h6_seen = false;
     djprobe_write_hook = h6_hook;
     optimize(c, &p, DJ_AT(dj_add, dj_add_mov));
     if (!c->error)
@@ -328,7 +358,8 @@ static void h9(struct cell *c)
         kprobe_unregister(&p);
 }
 
-/* H10: a second probe inside an optimized region forces it back to int3. */
+/* H10: a second probe inside an optimized region forces it back to int3;
+ * a region over a probe already there is refused. */
 static void h10(struct cell *c)
 {
     struct kprobe a, b = { .addr = DJ_AT(dj_add, dj_add_mov) + 3, .pre_handler = pre_nothing };
@@ -344,6 +375,17 @@ static void h10(struct cell *c)
         cell_error(c, "dj_add %d, inner hits %u", dj_add(4), kprobe_nhit(&b));
     kprobe_unregister(&b);
     kprobe_unregister(&a);
+    /* the other order: a region over a probe already there is refused */
+    b = (struct kprobe){ .addr = DJ_AT(dj_add, dj_add_mov) + 3, .pre_handler = pre_nothing };
+    if (c->error || kprobe_register(&b, err, sizeof err))
+        return cell_error(c, "second probe refused: %s", err);
+    if (optimize(c, &a, DJ_AT(dj_add, dj_add_mov)))
+        cell_caught(c, "the region at %08x was optimized over the probe at %08x", a.addr, b.addr);
+    if (dj_add(4) != 13 || kprobe_nhit(&b) != 1)
+        cell_error(c, "dj_add %d, inner hits %u (the probe first)", dj_add(4), kprobe_nhit(&b));
+    kprobe_unregister(&b);
+    if (a.site)
+        kprobe_unregister(&a);
 }
 
 /* H11: a hit inside a handler is counted as missed, not run. */
@@ -402,7 +444,7 @@ const struct hazard hazards[] = {
     { "H1", h1, 1 }, { "H2", h2, 2 }, { "H3", h3, 1 }, { "H4", h4, 1 }, { "H5", h5, 1 },
     { "H6", h6, 1 }, { "H8", h8, 1 }, { "H9", h9, 1 }, { "H10", h10, 1 }, { "H11", h11, 1 },
     { "H12", h12, 1 },
-    { "H1-edge", h1_edge, 1 }, { "H1-batch", h1_batch, 1 }, { "H2-callee", hz_h2_callee, 2 }, { "H2-idle", hz_h2_idle, 2 },
+    { "H1-edge", h1_edge, 1 }, { "H1-first", h1_first, 1 }, { "H1-batch", h1_batch, 1 }, { "H2-callee", hz_h2_callee, 2 }, { "H2-idle", hz_h2_idle, 2 },
     { "H3-entry", hz_h3_callee, 1 }, { "H3-pushed", hz_h3_callee, 1 },
     { "H3-ret", hz_h3_callee, 1 }, { "H3-noframe", hz_h3_callee, 1 },
     { "H3-unreliable", hz_h3_callee, 1 }, { "H3-retprobe", hz_h3_callee, 1 },

@@ -58,3 +58,17 @@ FUNC(hz_edge)
 END(hz_edge)
 HZ_OFF(hz_edge_lea, hz_edge, 1b)
 HZ_OFF(hz_edge_add, hz_edge, 2b)
+
+/* int hz_first(int x): 2x + 3; region at 1: nop (1) + lea 0x0(%esi,%eiz,1),%esi
+ * (4), so an instruction boundary lies at addr + 1, the first byte the jump's
+ * displacement covers (a busy range that starts one byte late misses it: H1-first) */
+FUNC(hz_first)
+    movl 4(%esp), %eax
+1:  nop
+2:  .byte 0x8d, 0x74, 0x26, 0x00    /* lea 0x0(%esi,%eiz,1),%esi */
+    addl %eax, %eax
+    addl $3, %eax
+    ret
+END(hz_first)
+HZ_OFF(hz_first_nop, hz_first, 1b)
+HZ_OFF(hz_first_lea, hz_first, 2b)

@@ -27,9 +27,11 @@ int dj_jcc(int x);
 int dj_call_last(void);
 int dj_mid_call(void);
 int dj_h4(int x), dj_h5(int x), dj_short(int x), dj_label(int x), dj_xf(int x);
+int dj_h4call(int x), dj_h5call(int x);
 int dj_sled(int i);
 extern char dj_add_mov[], dj_jcc_cmp[], dj_call_last_xor[], dj_mid_call_nop[];
 extern char dj_h4_add[], dj_h5_add[], dj_short_add[], dj_label_add[], dj_xf_add[];
+extern char dj_h4call_nop[], dj_h5call_nop[];
 #define AT(fn, off) ((uint32_t)(fn) + (uint32_t)(off))
 
 /* The callee of dj_call_last / dj_mid_call: returns 41, sleeping first when
@@ -215,6 +217,9 @@ KTEST(djprobe_refusals)
     refused(ktest_ctx, AT(dj_short, dj_short_add), dj_short, 1, "H12: region crosses the function end");
     refused(ktest_ctx, AT(dj_label, dj_label_add), dj_label, 1, "H4: the symbol at");
     refused(ktest_ctx, AT(dj_xf, dj_xf_add), dj_xf, 1, "H4: a branch in another function, at");
+    /* the same beside a mid-region call, which safe allows and then judges */
+    refused(ktest_ctx, AT(dj_h4call, dj_h4call_nop), dj_h4call, 1, "H4: branch into the region");
+    refused(ktest_ctx, AT(dj_h5call, dj_h5call_nop), dj_h5call, 1, "H5: indirect jump");
 }
 
 KTEST(djprobe_post_handler_stays_int3)
@@ -558,6 +563,13 @@ static void h8_sleeper(struct ktest_ctx *ktest_ctx, int strategy)
     dj_callee_hold = 1;
     KASSERT((t = thread_create("dj-h8", mid_worker, (void *)&result, CPUMASK_ALL)));
     KASSERT(dj_callee_wait_blocked(t));
+    if (strategy == DJS_SAFE) {       /* its stack unwinds exactly through the buffer: no other probe waits */
+        struct kprobe q = { .addr = AT(dj_add, dj_add_mov), .pre_handler = pre_nothing, .strategy = DJS_SAFE };
+        KASSERT(opt_reg(ktest_ctx, &q));
+        KEXPECT_EQ(kprobe_opt_state(&q), DJ_OPTIMIZED);
+        kprobe_unregister(&q);
+    }
+    retries0 = djprobe_stats.retries;
     KASSERT((w = thread_create("dj-h8-waker", dj_callee_waker, &retries0, CPUMASK_ALL)));
     kprobe_unregister(&p);
     dj_callee_release();                          /* (a removal that did not wait: into the freed buffer) */

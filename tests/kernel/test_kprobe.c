@@ -7,11 +7,14 @@
 #include "kernel/mem.h"
 #include "kernel/x86.h"
 #include "patch/kprobe.h"
+#include "patch/int3.h"
 #include "patch/slot.h"
 #include "patch/tramp.h"
 #include "kernel/thread.h"
 #include "kernel/cpu.h"
 #include "kernel/console.h"
+#include "kernel/ksym.h"
+#include "kernel/fmt.h"
 #include "tests/kernel/torture.h"
 #include "tests/kernel/dj_targets.h"
 #include "patch/djprobe.h"
@@ -233,6 +236,8 @@ KTEST(kprobe_refusals)
     refused(ktest_ctx, &np, "H11: trap is in the no-probe section", (uint32_t)trap);
     refused(ktest_ctx, &unk, "H12: unknown symbol no_such_function", 0);
     refused(ktest_ctx, &past, "H12: offset 0x1000 is past the end of kp_add", 0);
+    past.offset = ksym_by_name("kp_add")->size;          /* the next function's first byte */
+    refused(ktest_ctx, &past, "is past the end of kp_add", 0);
     refused(ktest_ctx, &ud, "cannot run out of line", (uint32_t)kp_ud);
 }
 
@@ -241,10 +246,15 @@ KTEST(kprobe_force_guru_mode)
     struct kprobe p = { .addr = (uint32_t)kp_never + 1, .flags = KPROBE_FORCE };
     uint8_t before[8];
     kmemcpy(before, kp_never, 8);
+    struct kprobe out = { .addr = (uint32_t)&some_data, .flags = KPROBE_FORCE };
+    char want[64];
     KASSERT(reg(ktest_ctx, &p));            /* mid-instruction, accepted when forced */
     KEXPECT_EQ(((uint8_t *)kp_never)[1], 0xCC);
     kprobe_unregister(&p);
     KEXPECT_MEMEQ(before, kp_never, 8);
+    ksnprintf(want, sizeof want, "H12: %08x is outside kernel text", out.addr);
+    refused(ktest_ctx, &out, want, 0);      /* but never outside text, forced or not */
+    KEXPECT_EQ(some_data, 0);
 }
 
 /* Probes come and go while a worker on every CPU calls the probed function
@@ -374,6 +384,58 @@ KTEST(kprobe_unregister_waits_for_a_held_handler)
 /* The same through kprobe_unregister_many: the held probe and one at
  * another site, removed as one batch (one reference wait for both sites).
  * Negative control: int3_refs=skip (neg-kprobe-held-handler-many.scn). */
+/* H7, the step: cpu 1 held after its pre-handler returned, in the window
+ * where only its int3 reference (held until the single-step's #DB) says
+ * it will still run the probe's out-of-line copy.  A data breakpoint on its
+ * step record fires in hit() and the #DB handler spins there, interrupts
+ * on, until told.  The removal must wait for it (int3_sync_refs' reference
+ * wait: no handler runs, so the running word is 0), not free the copy. */
+static volatile int step_armed;
+static bool step_db(struct trapframe *tf)
+{
+    if (!(tf->err & DR6_B0) || !step_armed)
+        return false;
+    step_armed = 0;
+    write_dr7(0);
+    held_in = 1;
+    sti();
+    while (!held_go)
+        pause();
+    cli();
+    held_out = 1;
+    return true;
+}
+static void step_caller(void *arg)
+{
+    uint32_t f = read_eflags();
+    cli();                                         /* DR0 is this CPU's: stay on it */
+    write_dr0((uint32_t)int3_step_record(0));
+    step_armed = 1;
+    write_dr7(0x1 | 1u << 16 | 3u << 18);          /* L0, break on write, 4 bytes */
+    *(volatile int *)arg = kp_add(1);
+    write_dr7(0);
+    if (f & EFLAGS_IF)
+        sti();
+}
+
+KTEST(kprobe_unregister_waits_for_a_step_in_progress)
+{
+    static bool registered;
+    struct kprobe p = { .addr = AT(kp_add, kp_add_mov), .pre_handler = pre_nothing };
+    volatile int result = 0;
+    int out;
+    if (ncpu < 2)
+        return;
+    if (!registered) {
+        trap_register(T_DB, step_db);
+        registered = true;
+    }
+    KASSERT(reg(ktest_ctx, &p));
+    KASSERT((out = held_remove(&p, step_caller, &result, "a step of its out-of-line copy", NULL)) >= 0);
+    KEXPECT(out);
+    KEXPECT_EQ(result, 7);
+}
+
 KTEST(kprobe_unregister_many_waits_for_a_held_handler)
 {
     struct kprobe p[2] = { { .addr = AT(kp_add, kp_add_mov), .pre_handler = pre_held },

@@ -146,6 +146,64 @@ KTEST(alloc_sizes_that_wrap_are_refused)
     KEXPECT_EQ(palloc_free_count(), pages);
 }
 
+/* Every byte of every allocation is the caller's: 3,000 random allocations
+ * and frees (16 to 512 bytes, at most 48 live) each filled to its last byte
+ * and checked when freed; a chunk handed out too small for its request lets
+ * the fill run into its neighbour (its header: kfree panics; its payload:
+ * the check fails). */
+KTEST(kheap_every_byte_is_the_callers)
+{
+    static uint8_t *live[48];
+    static uint32_t len[48];
+    uint32_t used = kheap_used(), x = 12345, i, k, n, bad = 0;
+    for (i = 0; i < 3000; i++) {
+        x ^= x << 13; x ^= x >> 17; x ^= x << 5;
+        k = x % 48;
+        if (live[k]) {
+            for (n = 0; n < len[k]; n++)
+                bad += live[k][n] != (uint8_t)(k + n);
+            kfree(live[k]);
+            live[k] = NULL;
+            continue;
+        }
+        len[k] = 16 + (x >> 8) % 497;
+        KASSERT((live[k] = kmalloc(len[k])) != NULL);
+        for (n = 0; n < len[k]; n++)
+            live[k][n] = (uint8_t)(k + n);
+    }
+    for (k = 0; k < 48; k++) {
+        for (n = 0; live[k] && n < len[k]; n++)
+            bad += live[k][n] != (uint8_t)(k + n);
+        kfree(live[k]);
+        live[k] = NULL;
+    }
+    KEXPECT_EQ(bad, 0);
+    KEXPECT_EQ(kheap_used(), used);
+}
+
+/* Negative controls of the heap's own checks (neg-kheap-*.scn): each must
+ * panic naming what was done. */
+KTEST_MANUAL(kheap_double_free)
+{
+    void *p = kmalloc(64);
+    kfree(p);
+    kfree(p);
+    KEXPECT(0);                                              /* not reached */
+}
+
+/* A byte written into a freed chunk: the allocations that follow walk the
+ * free list in address order, and the one that gets the byte checks it. */
+KTEST_MANUAL(kheap_write_after_free)
+{
+    uint8_t *p = kmalloc(64), *q;
+    int i;
+    kfree(p);
+    p[10] ^= 1;
+    for (i = 0; i < 200000 && (q = kmalloc(64)) && q <= p + 64; i++)
+        ;
+    KEXPECT(0);                                              /* not reached */
+}
+
 /* Negative controls: each ends the run with an exception report naming it. */
 KTEST_MANUAL(bad_text_write)
 {

@@ -84,12 +84,14 @@ KTEST(text_poke_refusals)
     s[0].addr = alu_site(); s[0].len = 5; alu_bytes(s[0].new, 1);
     s[1] = s[0]; s[1].addr = alu_site() + 2;      /* overlapping */
     refused(ktest_ctx, s, 2, "overlaps");
+    s[0].len = POKE_MAX_LEN + 1;                   /* longer than a site's buffers */
+    refused(ktest_ctx, s, 1, "bad length");
     KEXPECT_EQ(slot_in_use(), slots);              /* prepared slots released */
 }
 
 /* The old bytes must be one whole instruction of the new length at an
  * instruction boundary: a thread stopped after a shorter old instruction
- * would resume inside the new one. */
+ * would resume inside the new one; a longer one would leave a stray byte. */
 KTEST(text_poke_checks_old_instruction)
 {
     struct poke_site s[1];
@@ -100,6 +102,10 @@ KTEST(text_poke_checks_old_instruction)
     s[0].addr = alu_site() + 1;
     ksnprintf(want, sizeof want, "poke_alu+%#x is not an instruction boundary", (uint32_t)(s[0].addr - (uint8_t *)poke_alu));
     refused(ktest_ctx, s, 1, want);
+    /* nor a longer one: its last byte would stay behind the new instruction */
+    s[0].addr = alu_site(); s[0].len = 4;
+    kmemcpy(s[0].new, "\x0f\x1f\x40\x00", 4);   /* nopl 0(%eax) */
+    refused(ktest_ctx, s, 1, "the old instruction there is 5 bytes, not 4");
 }
 
 /* A poke over an armed int3 probe is refused (H10): it would silently stop

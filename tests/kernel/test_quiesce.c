@@ -40,10 +40,12 @@ KTEST(tasksrcu_idle_quiet_only_after_hlt)
  * the range: asleep in a callee of a call in it (its return address inside,
  * QR_BLOCK), preempted at an instruction in it (its saved EIP, QR_PARK), the
  * same as QR_BLOCK with a thread freed meanwhile (the rendezvous then walks
- * every thread, QR_FREED), or a thread created meanwhile and parked there
- * (QR_NEW).  The rendezvous must find it: quiesce_bug=no_recheck, which
- * trusts every pre-scanned thread, must miss all but QR_NEW. */
-enum { QR_BLOCK, QR_PARK, QR_FREED, QR_NEW };
+ * every thread, QR_FREED), a thread created meanwhile and parked there
+ * (QR_NEW), or QR_BLOCK on one CPU that then switches more often than its
+ * ring of switched-in threads holds (QR_OVERRUN: every thread walked).  The
+ * rendezvous must find it: quiesce_bug=no_recheck, which trusts every
+ * pre-scanned thread, must miss all but QR_NEW. */
+enum { QR_BLOCK, QR_PARK, QR_FREED, QR_NEW, QR_OVERRUN };
 static struct completion qr_wake, qr_go;
 static volatile int qr_inside, qr_mode;
 static volatile uint32_t qr_ra, qr_pre_id;
@@ -85,6 +87,25 @@ static void qr_thread(void *arg)
 
 static void qr_nothing(void *arg) { (void)arg; }
 
+/* QR_OVERRUN: two threads on the sleeper's CPU yield to each other until
+ * it has switched more than CPU_RAN_RING times, then sleep (alive: a freed
+ * thread would make the rendezvous walk every thread anyway). */
+static volatile int qr_churn_in, qr_churned, qr_churn_stop;
+static void qr_churn(void *arg)
+{
+    int i;
+    (void)arg;
+    __atomic_add_fetch(&qr_churn_in, 1, __ATOMIC_SEQ_CST);
+    while (qr_churn_in < 2)                     /* a yield with nobody else to run does not switch */
+        thread_yield();
+    for (i = 0; i < CPU_RAN_RING; i++)
+        thread_yield();
+    __atomic_add_fetch(&qr_churned, 1, __ATOMIC_SEQ_CST);
+    while (!qr_churn_stop)
+        thread_sleep_ns(1000000);
+}
+static struct thread *qr_churner[2];
+
 /* Between the pre-scan and the rendezvous: the sleeper moves into the range. */
 static void qr_hook(void)
 {
@@ -99,31 +120,37 @@ static void qr_hook(void)
     if (qr_mode == QR_FREED && (t = thread_create("qr-brief", qr_nothing, NULL, CPUMASK_ALL)))
         thread_join(t);
     complete(&qr_wake);
-    if (qr_mode != QR_PARK) {
+    if (qr_mode != QR_PARK)
         qr_stopped = ktest_wait_blocked(qr_t, &qr_go.wq, 5000) && qr_inside;   /* in qr_block, off its CPU */
-        return;
-    }
-    for (i = 0; i < 1000 && !qr_stopped; i++) {
+    for (i = 0; i < 1000 && qr_mode == QR_PARK && !qr_stopped; i++) {
         thread_sleep_ns(1000000);
         qr_stopped = park_eip(&qr_pk) == qr_pk.at;
     }
+    if (qr_mode != QR_OVERRUN || !qr_stopped)
+        return;
+    for (i = 0; i < 2; i++)
+        qr_churner[i] = thread_create("qr-churn", qr_churn, NULL, 1u << qr_pk.cpu);
+    for (i = 0; i < 10000 && qr_churned < 2; i++)
+        thread_sleep_ns(1000000);
 }
 
 static void qr_cell(struct ktest_ctx *ktest_ctx, int mode)
 {
     static const char *const names[] = { "asleep in a callee", "preempted", "asleep in a callee, a thread freed",
-                                         "created and preempted" };
-    const struct ksym *k = ksym_lookup(mode == QR_BLOCK || mode == QR_FREED ? (uint32_t)qr_region
-                                                                           : (uint32_t)qr_spin);
-    int busy;
+                                         "created and preempted", "asleep in a callee, its CPU's ring overrun" };
+    const struct ksym *k = ksym_lookup(mode == QR_BLOCK || mode == QR_FREED || mode == QR_OVERRUN
+                                       ? (uint32_t)qr_region : (uint32_t)qr_spin);
+    int busy, i;
     KASSERT(k);
     completion_init(&qr_wake);
     completion_init(&qr_go);
     qr_inside = 0; qr_stopped = false; qr_mode = mode; qr_t = NULL;
+    qr_churn_in = qr_churned = qr_churn_stop = 0; qr_churner[0] = qr_churner[1] = NULL;
     qr_pk = (struct park){ .at = (uint32_t)qr_spin, .mode = PARK_PREEMPT, .cpu = ncpu - 1, .fn = qr_spin };
     park_register();
     if (mode != QR_NEW) {
-        qr_t = thread_create("qr-sleeper", qr_thread, NULL, mode == QR_PARK ? 1u << qr_pk.cpu : CPUMASK_ALL);
+        qr_t = thread_create("qr-sleeper", qr_thread, NULL,
+                             mode == QR_PARK || mode == QR_OVERRUN ? 1u << qr_pk.cpu : CPUMASK_ALL);
         KASSERT(qr_t);
         qr_pk.t = qr_t;
         KASSERT(ktest_wait_blocked(qr_t, &qr_wake.wq, 5000));   /* off its CPU for good */
@@ -138,6 +165,14 @@ static void qr_cell(struct ktest_ctx *ktest_ctx, int mode)
         KEXPECT(qr_pre_id && qr_pre_id == qr_t->qs_id);     /* ... in this check's pre-scan */
     if (mode == QR_FREED)
         KEXPECT(quiesce_cost.walked);           /* a ring entry may be freed: every thread walked */
+    if (mode == QR_OVERRUN) {
+        KEXPECT_EQ(qr_churned, 2);
+        KEXPECT(quiesce_cost.walked);           /* the ring lost entries: every thread walked */
+        qr_churn_stop = 1;
+        for (i = 0; i < 2; i++)
+            if (qr_churner[i])
+                thread_join(qr_churner[i]);
+    }
     kprintf("quiesce recheck (%s): busy %d, %d pre-scanned, %d rescanned in the rendezvous%s\n", names[mode],
             busy, quiesce_cost.prescanned, quiesce_cost.rechecked, quiesce_cost.walked ? " (walked all)" : "");
     if (!busy)
@@ -157,3 +192,4 @@ KTEST(quiesce_recheck_block) { qr_cell(ktest_ctx, QR_BLOCK); }
 KTEST(quiesce_recheck_park) { qr_cell(ktest_ctx, QR_PARK); }
 KTEST(quiesce_recheck_freed) { qr_cell(ktest_ctx, QR_FREED); }
 KTEST(quiesce_recheck_new) { qr_cell(ktest_ctx, QR_NEW); }
+KTEST(quiesce_recheck_ring_overrun) { qr_cell(ktest_ctx, QR_OVERRUN); }

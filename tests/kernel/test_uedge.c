@@ -222,6 +222,13 @@ KTEST(uedge_no_post_after_faulted_emulation)
     KEXPECT_EQ(u.nhit, 1);
     KEXPECT_EQ(ue_posts, 0);
     uprobe_unregister(&u);
+    /* ESP in the program's own text: present and user, but read-only (split
+     * looks the page up; shared takes the write fault): killed, not written */
+    u = (struct uprobe){ .prog = "uedge", .symbol = "ue_rocall_site", .pre_handler = ue_pre };
+    KASSERT(uprobe_register(&u, err, sizeof err) == 0);
+    KEXPECT_EQ(ue_run(6, 0, NULL), PROC_KILLED(T_PF));
+    KEXPECT_EQ(u.nhit, 1);
+    uprobe_unregister(&u);
 }
 
 /* Item 1: a program's own two-byte int $3 with no probe anywhere kills it

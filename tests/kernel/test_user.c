@@ -49,6 +49,21 @@ KTEST(user_bad_pointers_efault)
     KEXPECT_EQ(uspace_nkills, kills);
 }
 
+/* The copies' range check on its own: the bad ranges above fail it before
+ * any byte is touched (the fault fixup and split's page lookup are a second
+ * line, which the system calls alone cannot tell from the first). */
+KTEST(user_range_refused_unread)
+{
+    KEXPECT(uvm_user_range(USER_BASE, 4));
+    KEXPECT(uvm_user_range(USER_TOP - 4, 4));
+    KEXPECT(uvm_user_range(USER_TOP, 0));
+    KEXPECT(!uvm_user_range(USER_BASE - 4, 8));
+    KEXPECT(!uvm_user_range(USER_TOP - 2, 4));
+    KEXPECT(!uvm_user_range(USER_TOP, 1));
+    KEXPECT(!uvm_user_range(0xFFFFFFF0u, 0x20));          /* wraps to 0x10 */
+    KEXPECT(!uvm_user_range(USER_BASE, 0xFFFFFFFFu));     /* wraps */
+}
+
 /* fault.c's cases and the exception each must end the process with. */
 static const int fault_vec[] = { T_PF, T_PF, T_GP, T_DE, T_PF, T_UD, T_PF, T_BP, T_PF, T_GP };
 
