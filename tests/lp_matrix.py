@@ -52,6 +52,8 @@ MODELS = {
 # frame-pointer walk only when a preemption lands in a prologue of the chain
 # (1 of 3 seeds in one run).
 MAY = {("torture", "livepatch+fp")}
+# Workers rest between chains under the stop-machine models, their controls
+# included (without it a check almost never finds every thread outside).
 GAP = {"kpatch": " lpt_gap=500", "ksplice": " lpt_gap=500"}
 CELL = re.compile(r"^lp-cells: (L[\w-]+) \S+: (PASS|FAIL)(?:: (.*))?$", re.M)
 TORTURE = re.compile(r"^!!! lp-torture: (mixed chain[^\n]*)|^lp-torture: (\d+) chains checked, (\d+) mixed", re.M)
@@ -77,7 +79,7 @@ def cells_run(resdir, model, seed, cpus):
 
 def torture_run(resdir, model, seed, cpus, ms):
     args = "scenario=lp-torture preempt=full hz=1000 lp_wait_ms=50 duration=%d %s%s" % (
-        ms, MODELS[model][0], GAP.get(model, ""))
+        ms, MODELS[model][0], GAP.get(model.split("+")[0], ""))
     log = boot(resdir, scn("torture-%s-s%d" % (model.replace("+", "-"), seed), args, cpus, ms // 1000 + 120,
                            "singlestep"), cpus, seed)
     m = TORTURE.search(log)
