@@ -57,9 +57,13 @@ void console_unlock(void)
         __atomic_store_n(&con_owner, -1, __ATOMIC_RELEASE);
 }
 
+void (*console_tap)(const char *s, size_t n);
+
 void console_write(const char *s, size_t n)
 {
     size_t i;
+    if (console_tap)
+        console_tap(s, n);
     for (i = 0; i < n; i++) {
         if (s[i] == '\n')
             uart_putc('\r');

@@ -22,6 +22,7 @@ void console_unlock(void);
  * byte written ended a line. */
 void console_reader(bool on);
 uint32_t console_foreign(void);
+extern void (*console_tap)(const char *s, size_t n);   /* self-tests: sees every write */
 bool console_at_line_start(void);
 
 #define pr_err(...)   klog(KL_ERR, __VA_ARGS__)

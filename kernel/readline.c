@@ -13,6 +13,7 @@
 static char hist[RL_HIST][RL_LINE_MAX];
 static int nhist;                       /* lines stored (newest at nhist-1) */
 static bool last_cr;                    /* swallow the LF of a CR LF */
+int (*rl_getc)(void) = uart_getc;
 
 static void rl_out(const char *s, int n)
 {
@@ -141,11 +142,13 @@ static int rl_loop(const char *prompt, char *buf, const struct rl_ops *ops, uint
     int len = 0, esc = 0, h = nhist, c;
     static char scratch[RL_LINE_MAX];    /* the line being typed, while browsing */
     for (;;) {
-        if ((c = uart_getc()) < 0) {
+        if ((c = rl_getc()) < 0) {
             rl_redraw(prompt, buf, len, ops, &seen);
             thread_sleep_ns(20000000);
             continue;
         }
+        if (console_foreign() != seen)  /* a line landed before this key: prompt first */
+            rl_redraw(prompt, buf, len, NULL, &seen);
         if (c == '\n' && last_cr) {
             last_cr = false;
             continue;

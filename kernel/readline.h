@@ -33,4 +33,5 @@ struct rl_ops {
 int readline(const char *prompt, char *buf, const struct rl_ops *ops);
 /* A key waiting? (consumes it; for "until a key is pressed" loops) */
 bool rl_key_pressed(void);
+extern int (*rl_getc)(void);   /* uart_getc; a self-test types through it */
 #endif
