@@ -194,7 +194,7 @@ static int check_func(struct lp_patch *p, struct lp_func *f, char *err, size_t n
 static int check_patch(struct lp_patch *p, char *err, size_t n)
 {
     int i, k;
-    if (p->nfuncs < 1)
+    if (p->nfuncs < 1 || !p->funcs)
         return ksnprintf(err, n, "patch %s: no functions", p->name), -1;
     for (i = 0; i < p->nfuncs; i++) {
         for (k = 0; k < i; k++)
@@ -539,6 +539,8 @@ static bool per_thread(const struct lp_patch *p)
 int lp_enable(struct lp_patch *p, char *err, size_t n)
 {
     int rc = -1;
+    if (!p)
+        return ksnprintf(err, n, "lp_enable: no patch (NULL)"), -1;
     sleeplock_acquire(&lp_lock);
     if (lp_transition == p) {                  /* reverse its disable */
         lp_trans_reverse();
@@ -599,6 +601,8 @@ int lp_enable(struct lp_patch *p, char *err, size_t n)
 int lp_disable(struct lp_patch *p, char *err, size_t n)
 {
     int i, rc = 0;
+    if (!p)
+        return ksnprintf(err, n, "lp_disable: no patch (NULL)"), -1;
     sleeplock_acquire(&lp_lock);
     if (lp_transition == p) {                  /* reverse its enable */
         lp_trans_reverse();
