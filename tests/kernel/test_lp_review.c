@@ -12,6 +12,7 @@
 #include "patch/livepatch.h"
 #include "patch/lp_int.h"
 #include "patch/kprobe.h"
+#include "patch/kretprobe.h"
 #include "patch/djprobe.h"
 #include "tests/kernel/hazard_park.h"
 #include "tests/kernel/lp_targets.h"
@@ -145,8 +146,18 @@ static bool optimize_in(struct kprobe *kp, uint32_t lo, uint32_t hi)
     return false;
 }
 
-static void buf_in_cold(struct ktest_ctx *ktest_ctx, int model)
+/* where: the thread is preempted at the buffer's copy of the call (BUF),
+ * asleep at the callee's first instruction (CALLEE: its return address is
+ * the buffer's, or the text's if the copy pushes it), or stopped on the
+ * return trampoline's first instruction under a return probe on the callee
+ * (TRAMP: that return address is only in its pending instance). */
+enum { AT_BUF, AT_CALLEE, AT_TRAMP };
+static const char *const at_name[] = { "preempted in the buffer", "asleep at the callee called from the buffer",
+                                       "on the trampoline returning into the buffer" };
+
+static void buf_in_cold(struct ktest_ctx *ktest_ctx, int model, int where)
 {
+    struct kretprobe rp = { .kp = { .symbol = "lpw_cold_callee" } };
     static struct lp_func f[] = { LP_FUNC(lpw_cold, lpwn_cold), LP_FUNC(lpc_b, lpcn_b) };
     struct lp_patch p = LP_PATCH_INIT("buf-in-cold", f, model);
     const struct ksym *part = ksym_by_name("lpw_cold.cold");
@@ -164,27 +175,42 @@ static void buf_in_cold(struct ktest_ctx *ktest_ctx, int model)
         kprobe_unregister(&kp);
         KASSERT(!"the scrub region was not optimized");
     }
-    pk.at = kprobe_opt_copy(&kp);
-    if (park_start(&pk, why, sizeof why)) {
+    pk.at = where == AT_BUF ? kprobe_opt_copy(&kp) : where == AT_CALLEE ? (uint32_t)lpw_cold_callee :
+            (uint32_t)kretprobe_trampoline;
+    if (where == AT_TRAMP && kretprobe_register(&rp, why, sizeof why)) {
+        ktest_fail(ktest_ctx, __FILE__, __LINE__, "kretprobe: %s", why);
+        where = AT_BUF;
+        pk.at = 0;
+    }
+    if (!pk.at) {
+    } else if (park_start(&pk, why, sizeof why)) {
         ktest_fail(ktest_ctx, __FILE__, __LINE__, "park: %s", why);
         park_finish(&pk);
     } else {
         rc = lp_enable(&p, e, sizeof e);
-        kprintf("lp-review: apply of %s with a thread preempted in the buffer of a probe in old A's .cold part: "
-                "rc %d%s%s\n", lp_model_name(model), rc, rc ? ": " : "", rc ? e : "");
+        kprintf("lp-review: apply of %s with a thread %s of a probe in old A's .cold part: rc %d%s%s\n",
+                lp_model_name(model), at_name[where], rc, rc ? ": " : "", rc ? e : "");
         park_finish(&pk);
         kprintf("lp-review: its chain: A v%d, B v%d\n", pk.result >> 8, pk.result & 0xFF);
         KEXPECT_WHOLE(pk.result);
         KEXPECT_EQ(rc, model == LP_KPATCH || model == LP_KSPLICE ? -1 : 1);
     }
     settle(&p);
+    if (where == AT_TRAMP)
+        kretprobe_unregister(&rp);
     kprobe_unregister(&scrub);
     kprobe_unregister(&kp);
 }
 
-KTEST(lpreview_buffer_in_cold_part_kpatch) { buf_in_cold(ktest_ctx, LP_KPATCH); }
-KTEST(lpreview_buffer_in_cold_part_ksplice) { buf_in_cold(ktest_ctx, LP_KSPLICE); }
-KTEST(lpreview_buffer_in_cold_part_livepatch) { buf_in_cold(ktest_ctx, LP_LIVEPATCH); }
+KTEST(lpreview_buffer_in_cold_part_kpatch) { buf_in_cold(ktest_ctx, LP_KPATCH, AT_BUF); }
+KTEST(lpreview_buffer_in_cold_part_ksplice) { buf_in_cold(ktest_ctx, LP_KSPLICE, AT_BUF); }
+KTEST(lpreview_buffer_in_cold_part_livepatch) { buf_in_cold(ktest_ctx, LP_LIVEPATCH, AT_BUF); }
+KTEST(lpreview_callee_of_buffer_in_cold_part_kpatch) { buf_in_cold(ktest_ctx, LP_KPATCH, AT_CALLEE); }
+KTEST(lpreview_callee_of_buffer_in_cold_part_ksplice) { buf_in_cold(ktest_ctx, LP_KSPLICE, AT_CALLEE); }
+KTEST(lpreview_callee_of_buffer_in_cold_part_livepatch) { buf_in_cold(ktest_ctx, LP_LIVEPATCH, AT_CALLEE); }
+KTEST(lpreview_tramp_into_buffer_in_cold_part_kpatch) { buf_in_cold(ktest_ctx, LP_KPATCH, AT_TRAMP); }
+KTEST(lpreview_tramp_into_buffer_in_cold_part_ksplice) { buf_in_cold(ktest_ctx, LP_KSPLICE, AT_TRAMP); }
+KTEST(lpreview_tramp_into_buffer_in_cold_part_livepatch) { buf_in_cold(ktest_ctx, LP_LIVEPATCH, AT_TRAMP); }
 
 /* Refused with its reason; the first 8 bytes of every function named as
  * they were, the heap as it was, the patch off. */
