@@ -68,6 +68,17 @@ static int sp_patcher(int x)
     return sp_revert ? lp_disable(sp_patch, sp_err, sizeof sp_err) : lp_enable(sp_patch, sp_err, sizeof sp_err);
 }
 
+/* Transitions held by the parked thread report after 100 ms, not the
+ * boot's lp_wait_ms (the selftest boot runs these too). */
+static int wait_saved;
+static void short_wait(bool on)
+{
+    if (on)
+        wait_saved = lp_wait_ms, lp_wait_ms = 100;
+    else
+        lp_wait_ms = wait_saved;
+}
+
 static void spawn_at_start(struct ktest_ctx *ktest_ctx, int model, bool revert)
 {
     static struct lp_func f[] = { LP_FUNC(lpc_a, lpcn_a), LP_FUNC(lpc_b, lpcn_b) };
@@ -118,10 +129,12 @@ static void spawn_at_start(struct ktest_ctx *ktest_ctx, int model, bool revert)
     KEXPECT_MEMEQ(lpc_b, nop5, 5);
 }
 
-KTEST(lpreview_new_thread_at_start_livepatch) { spawn_at_start(ktest_ctx, LP_LIVEPATCH, false); }
-KTEST(lpreview_new_thread_at_start_kgraft) { spawn_at_start(ktest_ctx, LP_KGRAFT, false); }
-KTEST(lpreview_new_thread_at_revert_livepatch) { spawn_at_start(ktest_ctx, LP_LIVEPATCH, true); }
-KTEST(lpreview_new_thread_at_revert_kgraft) { spawn_at_start(ktest_ctx, LP_KGRAFT, true); }
+#define SPAWN(nm, model, revert) \
+    KTEST(nm) { short_wait(true); spawn_at_start(ktest_ctx, model, revert); short_wait(false); }
+SPAWN(lpreview_new_thread_at_start_livepatch, LP_LIVEPATCH, false)
+SPAWN(lpreview_new_thread_at_start_kgraft, LP_KGRAFT, false)
+SPAWN(lpreview_new_thread_at_revert_livepatch, LP_LIVEPATCH, true)
+SPAWN(lpreview_new_thread_at_revert_kgraft, LP_KGRAFT, true)
 
 /* A detour buffer of a jump-optimized probe inside A's .cold part: its
  * code is A's (a buffer belongs to its probe's function, a split part to
@@ -202,15 +215,17 @@ static void buf_in_cold(struct ktest_ctx *ktest_ctx, int model, int where)
     kprobe_unregister(&kp);
 }
 
-KTEST(lpreview_buffer_in_cold_part_kpatch) { buf_in_cold(ktest_ctx, LP_KPATCH, AT_BUF); }
-KTEST(lpreview_buffer_in_cold_part_ksplice) { buf_in_cold(ktest_ctx, LP_KSPLICE, AT_BUF); }
-KTEST(lpreview_buffer_in_cold_part_livepatch) { buf_in_cold(ktest_ctx, LP_LIVEPATCH, AT_BUF); }
-KTEST(lpreview_callee_of_buffer_in_cold_part_kpatch) { buf_in_cold(ktest_ctx, LP_KPATCH, AT_CALLEE); }
-KTEST(lpreview_callee_of_buffer_in_cold_part_ksplice) { buf_in_cold(ktest_ctx, LP_KSPLICE, AT_CALLEE); }
-KTEST(lpreview_callee_of_buffer_in_cold_part_livepatch) { buf_in_cold(ktest_ctx, LP_LIVEPATCH, AT_CALLEE); }
-KTEST(lpreview_tramp_into_buffer_in_cold_part_kpatch) { buf_in_cold(ktest_ctx, LP_KPATCH, AT_TRAMP); }
-KTEST(lpreview_tramp_into_buffer_in_cold_part_ksplice) { buf_in_cold(ktest_ctx, LP_KSPLICE, AT_TRAMP); }
-KTEST(lpreview_tramp_into_buffer_in_cold_part_livepatch) { buf_in_cold(ktest_ctx, LP_LIVEPATCH, AT_TRAMP); }
+#define COLD(nm, model, where) \
+    KTEST(nm) { short_wait(true); buf_in_cold(ktest_ctx, model, where); short_wait(false); }
+COLD(lpreview_buffer_in_cold_part_kpatch, LP_KPATCH, AT_BUF)
+COLD(lpreview_buffer_in_cold_part_ksplice, LP_KSPLICE, AT_BUF)
+COLD(lpreview_buffer_in_cold_part_livepatch, LP_LIVEPATCH, AT_BUF)
+COLD(lpreview_callee_of_buffer_in_cold_part_kpatch, LP_KPATCH, AT_CALLEE)
+COLD(lpreview_callee_of_buffer_in_cold_part_ksplice, LP_KSPLICE, AT_CALLEE)
+COLD(lpreview_callee_of_buffer_in_cold_part_livepatch, LP_LIVEPATCH, AT_CALLEE)
+COLD(lpreview_tramp_into_buffer_in_cold_part_kpatch, LP_KPATCH, AT_TRAMP)
+COLD(lpreview_tramp_into_buffer_in_cold_part_ksplice, LP_KSPLICE, AT_TRAMP)
+COLD(lpreview_tramp_into_buffer_in_cold_part_livepatch, LP_LIVEPATCH, AT_TRAMP)
 
 /* Refused with its reason; the first 8 bytes of every function named as
  * they were, the heap as it was, the patch off. */
