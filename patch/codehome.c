@@ -8,11 +8,11 @@
 
 uint32_t code_home_slow(uint32_t a)
 {
-    uint32_t h;
+    uint32_t h, f;
     if ((h = slot_owner(a)))              /* a detour buffer: the probe's region */
-        return h;
-    if ((h = ksym_part_owner(a)))         /* X.cold: X */
-        return h;
+        a = h;                            /* which may be in a split part (a probe in X.cold) */
+    if ((f = ksym_part_owner(a)))         /* X.cold: X */
+        return f;
     return a;
 }
 

@@ -139,6 +139,9 @@ static int check_new(struct lp_patch *p, struct lp_func *f, char *err, size_t n)
     if (k->addr != v)
         return ksnprintf(err, n, "patch %s: the new %s at %p is not the first byte of a function (it is "
                          "%s+%#x)", p->name, f->name, f->new_fn, k->name, v - k->addr), -1;
+    if (ksym_part_owner(v))                                       /* X.cold: it jumps back into X */
+        return ksnprintf(err, n, "patch %s: the new %s at %p is not the first byte of a function (it is %s, "
+                         "a part the compiler split off a function)", p->name, f->name, f->new_fn, k->name), -1;
     in = o && o->addr < v && v - o->addr < o->size ? o->addr : 0;   /* v is a label inside o */
     entry = !kmemcmp(b, lp_nop5, 5) || b[0] == 0xE9;               /* v may be a patchable entry */
     for (i = 0; (entry || in) && i < p->nfuncs; i++) {
@@ -151,6 +154,9 @@ static int check_new(struct lp_patch *p, struct lp_func *f, char *err, size_t n)
             return ksnprintf(err, n, "patch %s: the new %s at %p is inside the old %s", p->name, f->name,
                              f->new_fn, g->name), -1;
     }
+    if (in)                                                       /* a label inside a function */
+        return ksnprintf(err, n, "patch %s: the new %s at %p is not the first byte of a function (it is %s, "
+                         "inside %s)", p->name, f->name, f->new_fn, k->name, o->name), -1;
     if (entry && (s = site_of(v)) && s->top)
         return ksnprintf(err, n, "patch %s: the new %s is %s, whose entry patch %s redirects", p->name, f->name,
                          s->name, patch_name_of(s->top)), -1;
@@ -188,7 +194,7 @@ static int check_func(struct lp_patch *p, struct lp_func *f, char *err, size_t n
 static int check_patch(struct lp_patch *p, char *err, size_t n)
 {
     int i, k;
-    if (p->nfuncs < 1)
+    if (p->nfuncs < 1 || !p->funcs)
         return ksnprintf(err, n, "patch %s: no functions", p->name), -1;
     for (i = 0; i < p->nfuncs; i++) {
         for (k = 0; k < i; k++)
@@ -533,6 +539,8 @@ static bool per_thread(const struct lp_patch *p)
 int lp_enable(struct lp_patch *p, char *err, size_t n)
 {
     int rc = -1;
+    if (!p)
+        return ksnprintf(err, n, "lp_enable: no patch (NULL)"), -1;
     sleeplock_acquire(&lp_lock);
     if (lp_transition == p) {                  /* reverse its disable */
         lp_trans_reverse();
@@ -593,6 +601,8 @@ int lp_enable(struct lp_patch *p, char *err, size_t n)
 int lp_disable(struct lp_patch *p, char *err, size_t n)
 {
     int i, rc = 0;
+    if (!p)
+        return ksnprintf(err, n, "lp_disable: no patch (NULL)"), -1;
     sleeplock_acquire(&lp_lock);
     if (lp_transition == p) {                  /* reverse its enable */
         lp_trans_reverse();

@@ -403,7 +403,12 @@ int lp_trans_start(struct lp_patch *p, bool enable, char *err, size_t n)
     if (!ranges)
         panic("livepatch: out of memory for %d ranges", lp_nall(p) + 1);
     __atomic_store_n(&target, enable ? LP_U_PATCHED : LP_U_UNPATCHED, __ATOMIC_SEQ_CST);
-    new_universe = (uint32_t)target;
+    /* A thread created before the entries lead to the stubs calls the
+     * versions they lead to now: it starts in the initial universe, and
+     * in the target only once the stubs decide (before: it took the target
+     * at once, ran old A through the entry and then new B through the
+     * stub; test_lp_review.c lpreview_new_thread_at_*). */
+    __atomic_store_n(&new_universe, (uint32_t)!target, __ATOMIC_SEQ_CST);
     thread_foreach(set_initial, (void *)(uint32_t)!target);
     for (i = 0; i < lp_nall(p); i++)
         __atomic_store_n(&lp_fn(p, i)->transition, true, __ATOMIC_RELEASE);
@@ -418,6 +423,7 @@ int lp_trans_start(struct lp_patch *p, bool enable, char *err, size_t n)
         ranges = NULL;
         return -1;
     }
+    __atomic_store_n(&new_universe, (uint32_t)target, __ATOMIC_SEQ_CST);   /* thread start: a safe point */
     ranges_for_target(p);
     __atomic_store_n(&lp_transition, p, __ATOMIC_RELEASE);
     return lp_trans_finish(err, n);
