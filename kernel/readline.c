@@ -136,6 +136,15 @@ static void rl_redraw(const char *prompt, const char *buf, int len, const struct
     *seen = now;
 }
 
+/* A key, and something printed since the prompt that no idle poll has
+ * redrawn yet (the key came before the next poll): the prompt and the line
+ * first, so the key's echo never lands on another's line (issue 39 item 2). */
+static void rl_catch_up(const char *prompt, const char *buf, int len, uint32_t *seen)
+{
+    if (console_foreign() != *seen)
+        rl_redraw(prompt, buf, len, NULL, seen);
+}
+
 static int rl_loop(const char *prompt, char *buf, const struct rl_ops *ops, uint32_t seen)
 {
     int len = 0, esc = 0, h = nhist, c;
@@ -146,6 +155,7 @@ static int rl_loop(const char *prompt, char *buf, const struct rl_ops *ops, uint
             thread_sleep_ns(20000000);
             continue;
         }
+        rl_catch_up(prompt, buf, len, &seen);
         if (c == '\n' && last_cr) {
             last_cr = false;
             continue;
