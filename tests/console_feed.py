@@ -15,8 +15,9 @@ to console.log and types the input file into it, paced on that log:
                 control bytes, never a command that may legally end the run
   # comment, blank lines ignored
 
-The idle prompt is the last PROMPT at the start of a line since the last
-input, with nothing after it but whole lines the kernel printed on its own
+The idle prompt is the last PROMPT at the start of a line begun since the
+last input (a prompt right at the input is the line editor's redraw of the
+old one after an asynchronous line, before the input's echo), with nothing after it but whole lines the kernel printed on its own
 (an asynchronous line, e.g. `xref: ... direct branches`, can come right
 after the prompt: the feeder goes on).  A prompt the line editor redraws in
 the middle of a line (Tab with several candidates) is followed by the echo
@@ -32,7 +33,10 @@ import threading
 import time
 
 PROMPT = "kpatch> "
-PROMPTS = re.compile(r"(?:^|\n)" + re.escape(PROMPT))
+# A prompt after a line end since the last input: one right at the input
+# (nothing of its echo yet) is the line editor's redraw of the old prompt
+# after an asynchronous line, not the prompt that follows the input.
+PROMPTS = re.compile(r"\n" + re.escape(PROMPT))
 
 
 def idle(text, lead=""):

@@ -144,8 +144,13 @@ def validate(ms, root, hosts, errors):
         else:
             seen[m.id] = m.where("id")
         path = os.path.join(root, m.file)
-        if os.path.isabs(m.file) or not os.path.isfile(path):
-            errors.append("%s: no file %s in the tree" % (m.where("file"), m.file))
+        if os.path.isabs(m.file) or os.path.normpath(m.file) != m.file or m.file.startswith("..") \
+                or not os.path.isfile(path):
+            errors.append("%s: no file %s in the tree (a path inside it, without '..' or '.')" % (
+                m.where("file"), m.file))
+        elif m.file not in tracked_files(root):
+            errors.append("%s: %s is not tracked by git (a mutant's copy holds tracked files only)" % (
+                m.where("file"), m.file))
         else:
             n = sum(1 for l in open(path, encoding="utf-8", errors="replace") if l.strip() == m.find)
             if n != 1:
@@ -202,6 +207,19 @@ def apply(text, m):
     end = l[len(l.rstrip("\r\n")):]
     lines[hits[0]] = indent + m.replace + end
     return "".join(lines)
+
+
+_TRACKED = {}
+
+
+def tracked_files(root):
+    """The set of the tree's tracked files (git ls-files), once per root."""
+    if root not in _TRACKED:
+        try:
+            _TRACKED[root] = set(tracked(root))
+        except (subprocess.CalledProcessError, OSError):
+            _TRACKED[root] = set()
+    return _TRACKED[root]
 
 
 def tracked(root):

@@ -37,6 +37,9 @@ def tree(root):
                                                         "    return 0;\n    return 0;\n}\n")
     open(os.path.join(root, "tests", "scenarios", "hazard-x.scn"), "w").write("args: scenario=x\n")
     open(os.path.join(root, "tests", "scenarios", "shell.scn"), "w").write("suite: manual\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    subprocess.check_call(["git", "init", "-q"], cwd=root, env=env)
+    subprocess.check_call(["git", "add", "."], cwd=root, env=env)
 
 
 def check(root, text, want, name="t.mut", accepted=0):
@@ -74,6 +77,18 @@ def validations(root):
         (GOOD.replace("hazard-x", "shell"), r"^t\.mut:5: scenario shell is manual"),
         (GOOD.replace("hazard-x", "host:check-b"), r"^t\.mut:5: host:check-b: no such host target"),
         (GOOD + "args: test\n", r"^t\.mut:7: args want k=v words"),
+    ]
+    # issue 39 item 20 review: a file given by a path that leaves the tree
+    # (it exists there, but the mutant would be written through the
+    # scratch copy's path to a file outside it, the tree's own included),
+    # and a file the tree has but does not track
+    open(os.path.join(os.path.dirname(root), "outside.c"), "w").write("    if (x > 3)\n")
+    escape = "../" * 12 + os.path.abspath(os.path.join(root, "src", "a.c")).lstrip("/")
+    open(os.path.join(root, "src", "new.c"), "w").write("    if (x > 3)\n")
+    cases += [
+        (GOOD.replace("src/a.c", "../outside.c"), r"^t\.mut:2: no file \.\./outside\.c in the tree"),
+        (GOOD.replace("src/a.c", escape), r"^t\.mut:2: no file (\.\./)+.*src/a\.c in the tree"),
+        (GOOD.replace("src/a.c", "src/new.c"), r"^t\.mut:2: .*src/new\.c.*not tracked"),
     ]
     for text, want in cases:
         check(root, text, want)

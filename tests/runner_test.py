@@ -572,10 +572,10 @@ class FakeShell:
     recorded in `ahead`."""
     PROMPT = "kpatch> "
 
-    def __init__(self, path, after=None):
+    def __init__(self, path, after=None, redraw=()):
         import socket
         import threading
-        self.path, self.after = path, after or {}
+        self.path, self.after, self.redraw = path, after or {}, redraw
         self.srv = socket.socket(socket.AF_UNIX)
         self.srv.bind(path)
         self.srv.listen(1)
@@ -613,6 +613,10 @@ class FakeShell:
                     if self.pending(c):
                         self.ahead.append(cmd)
                     c.sendall(rest.encode())
+                if cmd in self.redraw:         # kernel/readline.c's rl_redraw after that line,
+                    select.select([c], [], [], 5)   # seen by the feeder only after it typed
+                    c.sendall(self.PROMPT.encode())
+                    time.sleep(0.3)            # (the editor's 20 ms poll, widened)
             elif ch == "\t":
                 c.sendall(("\r\nprobe  probes\r\n%s%s" % (self.PROMPT, buf)).encode())
             elif ch == "\x15":
@@ -624,14 +628,14 @@ class FakeShell:
         c.close()
 
 
-def feed_one(tmp, name, lines, after):
+def feed_one(tmp, name, lines, after, redraw=()):
     """Feed lines to a FakeShell: (items sent, items, commands the shell got,
     commands typed ahead, the console)."""
     d = os.path.join(tmp, name)
     os.makedirs(d)
     path = os.path.join(d, "in")
     open(path, "w").write("".join(l + "\n" for l in lines))
-    shell = FakeShell(os.path.join(d, "c.sock"), after)
+    shell = FakeShell(os.path.join(d, "c.sock"), after, redraw)
     f = console_feed.Feeder(os.path.join(d, "c.sock"), os.path.join(d, "console.log"), path)
     f.start()
     t0 = time.time()
@@ -669,6 +673,26 @@ def feeder_async_lines():
         if ahead or got != ["pro", "", "stats", "quit"]:
             fail("feeder, a line redrawn by Tab", "typed ahead into %r; the shell got %r" % (ahead, got))
         ok("a prompt redrawn in the middle of a line (Tab) is not the next line's", "%d of %d sent" % (sent, n))
+    finally:
+        shutil.rmtree(tmp)
+
+
+def feeder_redraw_before_echo():
+    """An asynchronous line after the prompt, and the feeder types the next
+    input at once (the line is whole: the prompt is idle).  The line editor
+    had redrawn the prompt, empty, just before that input reached it (or
+    does so before it reads it: kernel/readline.c polls every 20 ms), so
+    the console after the input shows `kpatch> ` first and the echo only
+    later.  That prompt is not the next one: the feeder must wait for the
+    input's echo, its output and the prompt after them, not type ahead."""
+    xref = "xref: 18733 direct branches in kernel text\r\n"
+    lines = ["retprobe add dj_add optimize", "stats", "retprobe list", "quit"]
+    tmp = tempfile.mkdtemp(prefix="feed-")
+    try:
+        sent, n, got, ahead, log = feed_one(tmp, "redraw", lines, {lines[0]: (0, xref)}, redraw=(lines[0],))
+        if ahead or got != lines:
+            fail("feeder, a prompt redrawn before the echo", "typed ahead into %r; the shell got %r" % (ahead, got))
+        ok("a prompt redrawn before an input's echo is not the next one", "%d of %d sent" % (sent, n))
     finally:
         shutil.rmtree(tmp)
 
@@ -783,6 +807,7 @@ def main():
     manual_links()
     shell_session()
     feeder_async_lines()
+    feeder_redraw_before_echo()
     hang_says_so()
     generated_tables()
     no_outside_references()

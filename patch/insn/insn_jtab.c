@@ -181,24 +181,38 @@ static bool jt_resolve(struct analyze_fn *fn, int i)
 	return true;
 }
 
-/* After the sweep: resolve what can be; the rest is H5. */
+static void jt_refuse(struct analyze_fn *fn, uint32_t addr)
+{
+	if (!fn->has_ijmp) {
+		fn->has_ijmp = true;
+		fn->ijmp_addr = addr;
+	}
+}
+
+/* After the sweep: resolve what can be; the rest is H5.  Then each bound
+ * again, against every table's entries: one that lands between another
+ * table's cmp and its jmp skips that bound (the table is H5 after all). */
 void analyze_jump_tables(struct analyze_fn *fn)
 {
+	bool ok[ANALYZE_MAX_IJMP] = { false };
 	int i;
 
 	for (i = 0; i < fn->nijmp; i++) {
-		uint32_t addr;
-
 		if (i < ANALYZE_MAX_IJMP && fn->read &&
 		    jt_resolve(fn, (int)fn->ijmp_off[i])) {
 			fn->njtab++;
+			ok[i] = true;
 			continue;
 		}
-		addr = i < ANALYZE_MAX_IJMP ?
-		       fn->start + fn->insn_off[fn->ijmp_off[i]] : fn->ijmp_addr;
-		if (!fn->has_ijmp) {
-			fn->has_ijmp = true;
-			fn->ijmp_addr = addr;
-		}
+		jt_refuse(fn, i < ANALYZE_MAX_IJMP ?
+			  fn->start + fn->insn_off[fn->ijmp_off[i]] : fn->ijmp_addr);
+	}
+	for (i = 0; i < fn->nijmp && i < ANALYZE_MAX_IJMP; i++) {
+		struct insn in;
+		int k = (int)fn->ijmp_off[i];
+
+		if (ok[i] && (!jt_decode(fn, k, &in) ||
+			      !jt_bound(fn, k, (in.sib >> 3) & 7)))
+			jt_refuse(fn, fn->start + fn->insn_off[k]);
 	}
 }

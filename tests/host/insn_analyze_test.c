@@ -299,11 +299,61 @@ static void test_jump_tables(void)
 	test_jump_table_signed_bound();
 }
 
+/* Two tables in one function: the second's entry 0 lands on the first's
+ * jump, between its cmp and its jmp, with the first's index (%eax) never
+ * compared on that path.  The first's bound then does not hold: its jump
+ * may read any word after its three entries.  A target between the bound
+ * and the jump refuses a table whichever sweep found it (a direct branch
+ * or another table's entry), so the function is H5.
+ * 1000 mov 4(%esp),%eax; 1004 mov 8(%esp),%ecx; 1008 cmp $2,%eax;
+ * 100b ja 1020; 100d jmp *0x2000(,%eax,4); 1014 cmp $1,%ecx; 1017 ja 1020;
+ * 1019 jmp *0x2010(,%ecx,4); 1020 ret.  A (0x2000): 3x 0x1020; B (0x2010):
+ * 0x100d, 0x1020. */
+static const uint8_t jt2_code[] = {
+	0x8b, 0x44, 0x24, 0x04,			/* 1000 mov 4(%esp),%eax */
+	0x8b, 0x4c, 0x24, 0x08,			/* 1004 mov 8(%esp),%ecx */
+	0x83, 0xf8, 0x02,			/* 1008 cmp $2,%eax */
+	0x77, 0x13,				/* 100b ja 1020 */
+	0xff, 0x24, 0x85, 0x00, 0x20, 0x00, 0x00,	/* 100d jmp *0x2000(,%eax,4) */
+	0x83, 0xf9, 0x01,			/* 1014 cmp $1,%ecx */
+	0x77, 0x07,				/* 1017 ja 1020 */
+	0xff, 0x24, 0x8d, 0x10, 0x20, 0x00, 0x00,	/* 1019 jmp *0x2010(,%ecx,4) */
+	0xc3,					/* 1020 ret */
+};
+static uint32_t jt2_table[6] = { 0x1020, 0x1020, 0x1020, 0, 0x100d, 0x1020 };
+
+static int jt2_read(void *ctx, uint32_t addr, void *buf, uint32_t n)
+{
+	(void)ctx;
+	if (addr < 0x2000 || addr + n > 0x2000 + sizeof(jt2_table))
+		return -1;
+	memcpy(buf, (uint8_t *)jt2_table + (addr - 0x2000), n);
+	return 0;
+}
+
+static void test_jump_table_entered_by_another(void)
+{
+	static struct analyze_fn fn;
+
+	memset(&fn, 0, sizeof(fn));
+	fn.read = jt2_read;
+	analyze(&fn, jt2_code, 0x1000, sizeof(jt2_code));
+	CHECK(fn.has_ijmp);				/* A's bound does not hold: H5 */
+	jt2_table[4] = 0x1020;				/* control: B lands after A */
+	memset(&fn, 0, sizeof(fn));
+	fn.read = jt2_read;
+	analyze(&fn, jt2_code, 0x1000, sizeof(jt2_code));
+	CHECK(!fn.has_ijmp);
+	CHECK_EQ(fn.njtab, 2);
+	jt2_table[4] = 0x100d;
+}
+
 int main(void)
 {
 	test_f1();
 	test_hazards();
 	test_reloc();
 	test_jump_tables();
+	test_jump_table_entered_by_another();
 	return check_done("insn_analyze_test");
 }

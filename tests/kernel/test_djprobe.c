@@ -685,10 +685,10 @@ static void ih_thread(void *arg)
     ih_w_count = mycpu()->preempt_count;   /* pinned: this CPU's */
 }
 
-KTEST(djprobe_idle_handler_keeps_its_cpu)
+static void ih_on(struct ktest_ctx *ktest_ctx, int cpu)
 {
     struct kprobe p = { .addr = (uint32_t)lp_safe_point, .pre_handler = ih_pre };
-    int cpu = ncpu - 1, ms;
+    int ms;
     struct thread *w;
     ih_stage = ih_count = ih_resched = ih_ticks = 0;
     ih_w_stage = ih_w_count = -1;
@@ -713,4 +713,20 @@ KTEST(djprobe_idle_handler_keeps_its_cpu)
     KEXPECT(ih_resched && ih_ticks >= 2);
     KEXPECT_EQ(ih_w_stage, 2);           /* ran only after the handler */
     KEXPECT_EQ(ih_w_count, 0);
+}
+
+KTEST(djprobe_idle_handler_keeps_its_cpu)
+{
+    ih_on(ktest_ctx, ncpu - 1);
+}
+
+/* The same on every CPU, the tests' own (cpu 0: its idle thread runs while
+ * this one sleeps) included. */
+KTEST(djprobe_idle_handler_keeps_each_cpu)
+{
+    int cpu;
+    for (cpu = 0; cpu < ncpu; cpu++) {
+        kprintf("djprobe_idle_handler_keeps_each_cpu: cpu %d\n", cpu);
+        ih_on(ktest_ctx, cpu);
+    }
 }
