@@ -341,20 +341,6 @@ static void int3_counted_once(void)
     xmc_free(st);
 }
 
-/* The first byte to int3 and on to another byte with no serializing
- * instruction in between: the CPU that runs it last serialized on the old
- * byte and now runs a new one; neither end is int3 (Linux syncs after the
- * int3: text_poke_bp_batch).  The exception is one change to or from int3. */
-static void int3_relay_unsynced(void)
-{
-    struct xmc_state *st = two_cpus();
-    struct xmc_violation v;
-    const uint8_t nop = 0x90;
-    xmc_store(st, 0, 0x16, SITE, SITE, &CC, 1);
-    xmc_store(st, 0, 0x17, SITE, SITE, &nop, 1);
-    CHECK_EQ(run1(st, &nop, 1, &v), XE_VIOLATION);
-    xmc_free(st);
-}
 
 /* An instruction across two 64-byte lines, changed in the second line only. */
 static void line_span(void)
@@ -392,41 +378,7 @@ static void smc_beside_xmc(void)
     xmc_free(st);
 }
 
-/* Before any CPU fetched from the page: byte A written, cpu 1 serializes,
- * byte B of the same line written later.  A was written before cpu 1's
- * serialization: running A is fine ("a neighbour's bytes are not judged by
- * them", docs/xmc.md). */
-static void pre_neighbour_later(void)
-{
-    struct xmc_state *st = two_cpus();
-    struct xmc_violation v;
-    uint64_t buf = 0x305000;
-    const uint8_t ret = 0xc3, nop = 0x90;
-    xmc_store(st, 0, 0x1b, buf, buf, &ret, 1);
-    xmc_serialize(st, 1);
-    xmc_store(st, 0, 0x1c, buf + 8, buf + 8, &nop, 1);
-    xmc_translate(st, buf, &ret, 1, NULL, NULL);
-    CHECK_EQ(xmc_exec(st, 1, buf, buf, &ret, &ret, 1, xmc_clock(st), &v), XE_NONE);
-    xmc_free(st);
-}
 
-/* The other way: cpu 0 writes byte A after cpu 1 serialized, then cpu 1
- * writes byte B of the same line itself (same mapping).  Running A is a
- * change by another CPU that cpu 1 never serialized after: X1. */
-static void pre_own_store_hides(void)
-{
-    struct xmc_state *st = two_cpus();
-    struct xmc_violation v;
-    uint64_t buf = 0x306000;
-    const uint8_t ret = 0xc3, nop = 0x90;
-    xmc_serialize(st, 1);
-    xmc_store(st, 0, 0x1d, buf, buf, &ret, 1);
-    xmc_store(st, 1, 0x1e, buf + 8, buf + 8, &nop, 1);
-    xmc_translate(st, buf, &ret, 1, NULL, NULL);
-    CHECK_EQ(xmc_exec(st, 1, buf, buf, &ret, &ret, 1, xmc_clock(st), &v), XE_VIOLATION);
-    CHECK_EQ(v.rule, XR_X1);
-    xmc_free(st);
-}
 
 /* Another CPU's code run through an alias of the page: X1 like any other. */
 static void exec_through_alias(void)
@@ -457,11 +409,8 @@ int main(void)
     writer_serialized_only();
     int3_boundaries();
     int3_counted_once();
-    int3_relay_unsynced();
     line_span();
     smc_beside_xmc();
-    pre_neighbour_later();
-    pre_own_store_hides();
     exec_through_alias();
     return check_done("test_xmc");
 }
