@@ -296,3 +296,58 @@ KTEST(xmc_irq_run)
     xd_end(t);
     pfree(page);
 }
+
+/* ---- self-modifying code, and a violation counted once ---- */
+
+/* One CPU, interrupts off: code written and rewritten through the linear
+ * address it runs from, with no serializing instruction.  The SDM's
+ * self-modifying-code detection covers that: the checker stays quiet. */
+KTEST(xmc_smc_self)
+{
+    uint8_t *page;
+    uint32_t f, r1, r2;
+    KASSERT((page = palloc()));
+    f = read_eflags();
+    cli();
+    xk_code(page + 0x40, 0x44332211, 0x05);         /* before any fetch from the page */
+    r1 = ((uint32_t (*)(void))(page + 0x40))();
+    xk_code(page + 0x40, 0x88776655, 0x2d);         /* after */
+    r2 = ((uint32_t (*)(void))(page + 0x40))();
+    if (f & EFLAGS_IF)
+        sti();
+    KEXPECT_EQ(r1, 0x44332212);
+    KEXPECT_EQ(r2, 0x88776654);
+    pfree(page);
+}
+
+/* xmc_once_sync=0: the control neg-xmc-count-once (exactly one X1). */
+static int xmc_once_sync = 1;
+KPARAM_INT("xmc_once_sync", xmc_once_sync, 0, 1, "xmc_count_once: sync cores between the change and the run");
+
+/* CPU 0 changes the immediate of a store that CPU 1 then runs; that store
+ * writes into its own translation block, so QEMU restarts the block at it
+ * and its callback runs twice: one violation, counted once. */
+KTEST(xmc_count_once)
+{
+    struct thread *t;
+    uint8_t *page, *f;
+    uint32_t dst;
+    if (ncpu < 2)
+        return;
+    KASSERT((page = palloc()));
+    f = page + 0x80;
+    dst = (uint32_t)(f + 9);                         /* the mov's immediate, byte 1 */
+    f[0] = 0xc6, f[1] = 0x05;                        /* movb $0x5a, dst */
+    kmemcpy(f + 2, &dst, 4);
+    f[6] = 0x5a;
+    xk_code(f + 7, 0x44332211, 0x05);                /* mov $imm,%eax; add $1; ret */
+    sync_cores();
+    KASSERT((t = xd_start(0)));
+    KEXPECT_EQ(xd_run_on_1((uint32_t (*)(void))f), 0x44335a12);
+    f[6] = 0x6b;
+    if (xmc_once_sync)
+        sync_cores();
+    KEXPECT_EQ(xd_run_on_1((uint32_t (*)(void))f), 0x44336b12);
+    xd_end(t);
+    pfree(page);
+}
