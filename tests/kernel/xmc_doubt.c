@@ -351,3 +351,93 @@ KTEST(xmc_count_once)
     xd_end(t);
     pfree(page);
 }
+
+/* ---- each serializing instruction of the SDM's list, and some that are not ---- */
+
+static void xs_cpuid(void) { serialize(); }
+static void xs_iret(void)
+{
+    __asm__ volatile("pushfl\n\t.cfi_adjust_cfa_offset 4\n\t"
+                     "pushl %%cs\n\t.cfi_adjust_cfa_offset 4\n\t"
+                     "pushl $1f\n\t.cfi_adjust_cfa_offset 4\n\t"
+                     "iret\n1:\n\t.cfi_adjust_cfa_offset -12" ::: "memory");
+}
+static void xs_cr0(void) { write_cr0(read_cr0()); }
+static void xs_cr2(void) { write_cr2(read_cr2()); }
+static void xs_cr3(void) { write_cr3(read_cr3()); }
+static void xs_cr4(void) { write_cr4(read_cr4()); }
+static void xs_lgdt(void)
+{
+    uint8_t d[6];
+    __asm__ volatile("sgdt %0\n\tlgdt %0" : "+m"(d) :: "memory");
+}
+static void xs_lidt(void)
+{
+    uint8_t d[6];
+    __asm__ volatile("sidt %0\n\tlidt %0" : "+m"(d) :: "memory");
+}
+static void xs_lldt(void)
+{
+    uint16_t s;
+    __asm__ volatile("sldt %0\n\tlldt %0" : "=r"(s) :: "memory");
+}
+static void xs_invlpg(void) { invlpg((void *)XD_WIN); }
+static void xs_wbinvd(void) { __asm__ volatile("wbinvd" ::: "memory"); }
+static void xs_dr7(void) { write_dr7(read_dr7()); }
+static void xs_wrmsr(void)          /* IA32_SYSENTER_CS, written back unchanged */
+{
+    __asm__ volatile("movl $0x174, %%ecx\n\trdmsr\n\twrmsr" ::: "eax", "ecx", "edx", "memory");
+}
+/* not serializing */
+static void xs_lfence(void) { __asm__ volatile("lfence" ::: "memory"); }
+static void xs_mfence(void) { __asm__ volatile("mfence" ::: "memory"); }
+static void xs_ljmp(void)
+{
+    uint32_t fp[2];
+    __asm__ volatile("movl $1f, (%0)\n\tmovw %%cs, 4(%0)\n\tljmp *(%0)\n1:" :: "r"(fp) : "memory");
+}
+
+static void (*const xs_kinds[])(void) = {
+    xs_cpuid, xs_iret, xs_cr0, xs_cr2, xs_cr3, xs_cr4, xs_lgdt, xs_lidt, xs_lldt, xs_invlpg,
+    xs_wbinvd, xs_dr7, xs_wrmsr, xs_lfence, xs_mfence, xs_ljmp,
+};
+#define XS_SERIAL_N 13                  /* the first 13 serialize; the rest do not */
+#define XS_N ((int)(sizeof(xs_kinds) / sizeof(xs_kinds[0])))
+
+/* xmc_ser_none=1: run the ones that do not serialize (the control
+ * neg-xmc-not-serializing: an X1 for each). */
+static int xmc_ser_none;
+KPARAM_INT("xmc_ser_none", xmc_ser_none, 0, 1, "xmc_serial_each: the non-serializing instructions instead");
+
+static void (*volatile xs_now)(void);
+static uint32_t (*xs_code)(void);
+
+static uint32_t xs_then_run(void)       /* on CPU 1: the instruction, then the code */
+{
+    xs_now();
+    return xs_code();
+}
+
+/* CPU 0 changes the code's immediate; CPU 1 runs one instruction of the
+ * kind, then the code.  A serializing one keeps the checker quiet. */
+KTEST(xmc_serial_each)
+{
+    struct thread *t;
+    uint8_t *page;
+    int k;
+    if (ncpu < 2)
+        return;
+    KASSERT((page = palloc()));
+    xs_code = (uint32_t (*)(void))(page + 0x40);
+    xk_code(page + 0x40, 0x44332211, 0x05);
+    sync_cores();
+    KASSERT((t = xd_start(0)));
+    KEXPECT_EQ(xd_run_on_1(xs_code), 0x44332212);
+    for (k = xmc_ser_none ? XS_SERIAL_N : 0; k < (xmc_ser_none ? XS_N : XS_SERIAL_N); k++) {
+        page[0x41] = (uint8_t)(0x20 + k);
+        xs_now = xs_kinds[k];
+        KEXPECT_EQ(xd_run_on_1(xs_then_run), 0x44332200u + 0x21 + k);
+    }
+    xd_end(t);
+    pfree(page);
+}
