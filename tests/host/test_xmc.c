@@ -256,6 +256,142 @@ static void history_overflow(void)
     xmc_free(st);
 }
 
+/* ---- Doubts of a reviewer (rev-xmc): each rule's boundaries. ---- */
+
+/* SDM list (Vol. 3A "Serializing Instructions") against its neighbours: what
+ * is not on it is not serializing, whatever it does to control state. */
+static void serial_not_listed(void)
+{
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x22, 0xd0)), XS_MOV_CR);    /* mov %eax,%cr2: on the list */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x23, 0xf8)), XS_MOV_DR);    /* mov %eax,%dr7 */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x00, 0x10)), XS_LLDT);      /* lldt (%eax) */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x01, 0x3d, 0, 0x10, 0, 0)), XS_INVLPG);  /* invlpg abs */
+    CHECK_EQ(xmc_serial_kind(K(0xea, 0, 0x10, 0, 0, 0x08, 0)), XS_NONE);  /* ljmp $8,$0x1000 */
+    CHECK_EQ(xmc_serial_kind(K(0xff, 0x2d, 0, 0x10, 0, 0)), XS_NONE);     /* ljmp *0x1000 */
+    CHECK_EQ(xmc_serial_kind(K(0x9a, 0, 0x10, 0, 0, 0x08, 0)), XS_NONE);  /* lcall */
+    CHECK_EQ(xmc_serial_kind(K(0xcb)), XS_NONE);                  /* lret */
+    CHECK_EQ(xmc_serial_kind(K(0xcd, 0x80)), XS_NONE);            /* int $0x80: a delivery */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x35)), XS_NONE);            /* sysexit */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x06)), XS_NONE);            /* clts: writes CR0, not listed */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x01, 0xf0)), XS_NONE);      /* lmsw %ax: not listed */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x01, 0x30)), XS_NONE);      /* lmsw (%eax) */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x01, 0xd1)), XS_NONE);      /* xsetbv */
+    CHECK_EQ(xmc_serial_kind(K(0x66, 0x0f, 0x38, 0x82, 0x08)), XS_NONE);  /* invpcid */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0xae, 0xf8)), XS_NONE);      /* sfence */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0xae, 0x38)), XS_NONE);      /* clflush (%eax) */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x01, 0xf9)), XS_NONE);      /* rdtscp */
+    CHECK_EQ(xmc_serial_kind(K(0x0f, 0x01, 0xc8)), XS_NONE);      /* monitor */
+    CHECK_EQ(xmc_serial_kind(K(0xf3, 0x0f, 0x01, 0xe8)), XS_NONE);  /* setssbsy, not SERIALIZE */
+}
+
+/* The writer serialized, the runner did not: still X1, and the counts say
+ * who serialized; once the runner serializes, nothing. */
+static void writer_serialized_only(void)
+{
+    struct xmc_state *st = two_cpus();
+    struct xmc_violation v;
+    xmc_store(st, 0, 0x10, SITE, SITE, NEW, 5);
+    xmc_serialize(st, 0);
+    CHECK_EQ(run1(st, NEW, 5, &v), XE_VIOLATION);
+    CHECK_EQ(v.rule, XR_X1);
+    CHECK_EQ(v.since[0], 1);
+    CHECK_EQ(v.since[1], 0);
+    CHECK(v.since_known);
+    xmc_store(st, 0, 0x11, SITE, SITE, OLD, 5);
+    xmc_serialize(st, 1);
+    CHECK_EQ(run1(st, OLD, 5, &v), XE_NONE);
+    xmc_free(st);
+}
+
+/* One store putting int3 at the first byte and changing the second too: not
+ * the exception (two bytes); int3 at the second byte alone: not either. */
+static void int3_boundaries(void)
+{
+    struct xmc_state *st = two_cpus();
+    struct xmc_violation v;
+    const uint8_t two[5] = { 0xcc, 0x90, 0x44, 0x00, 0x00 };
+    const uint8_t second[5] = { 0x0f, 0xcc, 0x44, 0x00, 0x00 };
+    xmc_store(st, 0, 0x12, SITE, SITE, two, 2);
+    CHECK_EQ(run1(st, two, 5, &v), XE_VIOLATION);
+    CHECK_EQ(v.rule, XR_X1);
+    CHECK_EQ(v.changed, 3);
+    xmc_serialize(st, 1);
+    xmc_store(st, 0, 0x13, SITE, SITE, OLD, 5);
+    xmc_serialize(st, 1);
+    xmc_store(st, 0, 0x14, SITE + 1, SITE + 1, second + 1, 1);
+    CHECK_EQ(run1(st, second, 5, &v), XE_VIOLATION);
+    CHECK_EQ(v.changed, 2);
+    xmc_free(st);
+}
+
+/* int3 over the first byte and back: counted once however often the block
+ * is run again (QEMU reruns a callback when a store restarts the block). */
+static void int3_counted_once(void)
+{
+    struct xmc_state *st = two_cpus();
+    struct xmc_violation v;
+    uint8_t b[5];
+    memcpy(b, OLD, 5);
+    b[0] = CC;
+    xmc_store(st, 0, 0x15, SITE, SITE, &CC, 1);
+    CHECK_EQ(run1(st, b, 1, &v), XE_NONE);
+    CHECK_EQ(run1(st, b, 1, &v), XE_NONE);
+    CHECK_EQ(run1(st, b, 1, &v), XE_NONE);
+    CHECK_EQ(xmc_counts(st)->int3_ok, 1);
+    xmc_free(st);
+}
+
+
+/* An instruction across two 64-byte lines, changed in the second line only. */
+static void line_span(void)
+{
+    struct xmc_state *st = two_cpus();
+    struct xmc_violation v;
+    uint64_t at = SITE + 62;
+    uint8_t b[5];
+    memcpy(b, OLD, 5);
+    xmc_translate(st, at, b, 5, NULL, NULL);
+    b[3] = 0x77;
+    xmc_store(st, 0, 0x18, at + 3, at + 3, b + 3, 1);
+    CHECK(xmc_exec_suspect(st, 1, at, 5, xmc_clock(st)));
+    CHECK_EQ(xmc_exec(st, 1, at, at, b, b, 5, xmc_clock(st), &v), XE_VIOLATION);
+    CHECK_EQ(v.changed, 1u << 3);
+    xmc_free(st);
+}
+
+/* Code a CPU wrote itself through the linear address it runs it from is
+ * self-modifying (the SDM's detection covers it), but another CPU's change
+ * of a byte beside it is still cross-modifying: X1, not hidden, not X2. */
+static void smc_beside_xmc(void)
+{
+    struct xmc_state *st = two_cpus();
+    struct xmc_violation v;
+    uint8_t b[5];
+    memcpy(b, OLD, 5);
+    b[2] = 0x55, b[3] = 0x66;
+    xmc_store(st, 0, 0x19, SITE + 2, SITE + 2, b + 2, 1);
+    xmc_store(st, 1, 0x1a, SITE + 3, SITE + 3, b + 3, 1);
+    CHECK_EQ(run1(st, b, 5, &v), XE_VIOLATION);
+    CHECK_EQ(v.rule, XR_X1);
+    CHECK_EQ(v.changed, 1u << 2);
+    CHECK_EQ(v.w.cpu, 0);
+    xmc_free(st);
+}
+
+
+
+/* Another CPU's code run through an alias of the page: X1 like any other. */
+static void exec_through_alias(void)
+{
+    struct xmc_state *st = two_cpus();
+    struct xmc_violation v;
+    xmc_store(st, 0, 0x1f, SITE, SITE, NEW, 5);
+    xmc_translate(st, SITE, NEW, 5, NULL, NULL);
+    CHECK_EQ(xmc_exec(st, 1, 0xc0000000 + SITE, SITE, NEW, NEW, 5, xmc_clock(st), &v), XE_VIOLATION);
+    CHECK_EQ(v.rule, XR_X1);
+    xmc_free(st);
+}
+
 int main(void)
 {
     serial_kinds();
@@ -269,5 +405,12 @@ int main(void)
     artifact();
     since_counts();
     history_overflow();
+    serial_not_listed();
+    writer_serialized_only();
+    int3_boundaries();
+    int3_counted_once();
+    line_span();
+    smc_beside_xmc();
+    exec_through_alias();
     return check_done("test_xmc");
 }

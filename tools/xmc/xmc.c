@@ -252,16 +252,10 @@ static uint64_t store_phys(struct qemu_plugin_hwaddr *hw, const uint8_t **host)
     return phys;
 }
 
-static void on_store(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *ud)
+/* The bytes of one store that lie in one guest page. */
+static void store_part(unsigned int vcpu, const struct xinsn *x, uint64_t vaddr, uint64_t phys,
+                       const uint8_t *host, size_t size)
 {
-    struct xinsn *x = ud;
-    struct qemu_plugin_hwaddr *hw;
-    size_t size = (size_t)1 << qemu_plugin_mem_size_shift(info);
-    const uint8_t *host;
-    uint64_t phys;
-    if (broken || !qemu_plugin_mem_is_store(info) || !(hw = qemu_plugin_get_hwaddr(info, vaddr)))
-        return;
-    phys = store_phys(hw, &host);
     if (xmc_store_unwatched(st, (int)vcpu, x->vaddr, vaddr, phys, size))
         return;
     if (!host && have_delta && !broken)
@@ -271,6 +265,28 @@ static void on_store(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vad
     pthread_mutex_lock(&lock);
     xmc_store(st, (int)vcpu, x->vaddr, vaddr, phys, host, size);
     pthread_mutex_unlock(&lock);
+}
+
+/* A store across a page boundary: its two pages' physical addresses need
+ * not be adjacent (the meminfo's lookup is for the first byte), so the part
+ * in the second page is looked up by its own linear address. */
+static void on_store(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *ud)
+{
+    struct xinsn *x = ud;
+    struct qemu_plugin_hwaddr *hw;
+    size_t size = (size_t)1 << qemu_plugin_mem_size_shift(info), first = size;
+    const uint8_t *host;
+    uint64_t phys;
+    if (broken || !qemu_plugin_mem_is_store(info) || !(hw = qemu_plugin_get_hwaddr(info, vaddr)))
+        return;
+    phys = store_phys(hw, &host);
+    if ((vaddr & 0xfff) + size > 0x1000)
+        first = 0x1000 - (vaddr & 0xfff);
+    store_part(vcpu, x, vaddr, phys, host, first);
+    if (first < size && (hw = qemu_plugin_get_hwaddr(info, vaddr + first))) {
+        phys = store_phys(hw, &host);
+        store_part(vcpu, x, vaddr + first, phys, host, size - first);
+    }
 }
 
 /* Which executions need the callback: serializing instructions, HLT and the

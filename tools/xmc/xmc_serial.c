@@ -45,10 +45,11 @@ static enum xmc_serial grp6(uint8_t modrm)
 enum xmc_serial xmc_serial_kind(const uint8_t *b, size_t len)
 {
     size_t i = 0;
-    int lock = 0, opsize = 0, rex_r = 0;
+    int lock = 0, opsize = 0, rex_r = 0, rep = 0;
     while (i < len && legacy_prefix(b[i])) {
         lock |= b[i] == 0xf0;
         opsize |= b[i] == 0x66;
+        rep |= b[i] == 0xf2 || b[i] == 0xf3;
         i++;
     }
     /* 40-4F is a REX prefix only in 64-bit mode, where it cannot be the
@@ -75,7 +76,10 @@ enum xmc_serial xmc_serial_kind(const uint8_t *b, size_t len)
         if (i + 1 < len && ((b[i + 1] >> 3) & 7) == 0 && (rex_r || lock))
             return XS_NONE;
         return XS_MOV_CR;
-    case 0x01: return i + 1 < len ? grp7(b[i + 1]) : XS_NONE;
+    case 0x01:          /* F3/F2 0F 01 E8 are SETSSBSY and XSUSLDTRK, not SERIALIZE */
+        if (i + 1 < len && b[i + 1] == 0xe8 && rep)
+            return XS_NONE;
+        return i + 1 < len ? grp7(b[i + 1]) : XS_NONE;
     case 0x00: return i + 1 < len ? grp6(b[i + 1]) : XS_NONE;
     case 0x38:
         if (opsize && i + 1 < len && b[i + 1] == 0x80)
