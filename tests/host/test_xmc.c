@@ -218,6 +218,69 @@ static void artifact(void)
     xmc_free(st);
 }
 
+/* Stale and changed since: the int3 written and synced (cpu 1 serialized
+ * after it), then the tail written a byte at a time; cpu 1 runs a
+ * translation from before the int3 (soak-xmc-lp-torture-livepatch-8 saw
+ * this with 8 vCPUs: "X3 ... bytes 0f 1f 44 00 00, were 0f 1f 44 00 00").
+ * No CPU could run the old first byte after serializing on the int3: the
+ * emulator's artifact, not a torn fetch.  Run from a translation made after
+ * the int3, the same tail changes are X3; and with the report's detail. */
+static void artifact_changed_since(void)
+{
+    struct xmc_state *st = two_cpus();
+    struct xmc_violation v;
+    const uint8_t cc = 0xcc, t1 = 0x5b, t2 = 0x48;
+    const uint8_t mem[5] = { 0xcc, 0x5b, 0x48, 0x00, 0x00 }, new_tb[5] = { 0xcc, 0x1f, 0x44, 0x00, 0x00 };
+    uint64_t t = xmc_clock(st), t_int3;
+    xmc_store(st, 0, 0x20, SITE, SITE, &cc, 1);
+    xmc_serialize(st, 1);
+    t_int3 = xmc_clock(st);
+    xmc_store(st, 0, 0x21, SITE + 1, SITE + 1, &t1, 1);
+    xmc_store(st, 0, 0x22, SITE + 2, SITE + 2, &t2, 1);
+    CHECK_EQ(xmc_exec(st, 1, SITE, SITE, OLD, mem, 5, t, &v), XE_ARTIFACT);
+    CHECK_EQ(xmc_counts(st)->rule[XR_X3], 0);
+    CHECK_EQ(xmc_exec(st, 1, SITE, SITE, new_tb, mem, 5, t_int3, &v), XE_VIOLATION);
+    CHECK_EQ(v.rule, XR_X3);
+    CHECK_EQ(v.ndetail, 2);
+    CHECK_EQ(v.detail[0].byte, 1);
+    CHECK_EQ(v.detail[0].new, 0x5b);
+    CHECK_EQ(v.detail[1].pc, 0x22);
+    CHECK_EQ(v.detail[1].exec_nser, v.exec_nser);
+    xmc_free(st);
+}
+
+/* The first byte to int3 and on to another byte with no serializing
+ * instruction in between: the CPU that runs it last serialized on the old
+ * byte and now runs a new one; neither end is int3 (Linux syncs after the
+ * int3: text_poke_bp_batch).  The exception is one change to or from int3. */
+static void int3_relay_unsynced(void)
+{
+    struct xmc_state *st = two_cpus();
+    struct xmc_violation v;
+    const uint8_t nop = 0x90, cc = 0xcc;
+    xmc_store(st, 0, 0x16, SITE, SITE, &cc, 1);
+    xmc_store(st, 0, 0x17, SITE, SITE, &nop, 1);
+    xmc_translate(st, SITE, &nop, 1, NULL, NULL);
+    CHECK_EQ(xmc_exec(st, 1, SITE, SITE, &nop, &nop, 1, xmc_clock(st), &v), XE_VIOLATION);
+    CHECK_EQ(v.rule, XR_X3);
+    xmc_free(st);
+}
+
+/* ... and back to the old byte (armed and disarmed between two of the
+ * CPU's serializations): the old byte or int3, both allowed. */
+static void int3_and_back_unsynced(void)
+{
+    struct xmc_state *st = two_cpus();
+    struct xmc_violation v;
+    const uint8_t cc = 0xcc, old0 = 0x0f;
+    xmc_store(st, 0, 0x18, SITE, SITE, &cc, 1);
+    xmc_store(st, 0, 0x19, SITE, SITE, &old0, 1);
+    xmc_translate(st, SITE, &old0, 1, NULL, NULL);
+    CHECK_EQ(xmc_exec(st, 1, SITE, SITE, &old0, &old0, 1, xmc_clock(st), &v), XE_NONE);
+    CHECK_EQ(xmc_counts(st)->int3_ok, 1);
+    xmc_free(st);
+}
+
 /* Each CPU's serializations between the store and the execution. */
 static void since_counts(void)
 {
@@ -403,6 +466,9 @@ int main(void)
     rule_before_code();
     rule_same_bytes();
     artifact();
+    artifact_changed_since();
+    int3_relay_unsynced();
+    int3_and_back_unsynced();
     since_counts();
     history_overflow();
     serial_not_listed();

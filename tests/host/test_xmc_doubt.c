@@ -1,7 +1,7 @@
 /* A reviewer's doubts of the cross-modifying-code checker that fail today
- * and are design questions (tools/xmc/xmc_state.c, docs/xmc.md): the int3
- * exception over two unsynced changes, and stores before any CPU fetched
- * from a page kept per 64-byte line.  Kept apart so test_xmc stays green. */
+ * and are design questions (tools/xmc/xmc_state.c, docs/xmc.md): stores
+ * before any CPU fetched from a page kept per 64-byte line.  Kept apart, and
+ * out of make host-test, until they are fixed: make xmc-doubt runs them. */
 #include "tests/host/check.h"
 #include "tools/xmc/xmc_state.h"
 
@@ -22,21 +22,6 @@ static int run1(struct xmc_state *st, const uint8_t *b, size_t len, struct xmc_v
 {
     xmc_translate(st, SITE, b, len, NULL, NULL);
     return xmc_exec(st, 1, SITE, SITE, b, b, len, xmc_clock(st), v);
-}
-
-/* The first byte to int3 and on to another byte with no serializing
- * instruction in between: the CPU that runs it last serialized on the old
- * byte and now runs a new one; neither end is int3 (Linux syncs after the
- * int3: text_poke_bp_batch).  The exception is one change to or from int3. */
-static void int3_relay_unsynced(void)
-{
-    struct xmc_state *st = two_cpus();
-    struct xmc_violation v;
-    const uint8_t nop = 0x90;
-    xmc_store(st, 0, 0x16, SITE, SITE, &CC, 1);
-    xmc_store(st, 0, 0x17, SITE, SITE, &nop, 1);
-    CHECK_EQ(run1(st, &nop, 1, &v), XE_VIOLATION);
-    xmc_free(st);
 }
 
 /* Before any CPU fetched from the page: byte A written, cpu 1 serializes,
@@ -77,7 +62,6 @@ static void pre_own_store_hides(void)
 
 int main(void)
 {
-    int3_relay_unsynced();
     pre_neighbour_later();
     pre_own_store_hides();
     return check_done("test_xmc_doubt");

@@ -32,7 +32,7 @@ static struct xmc_state *st;
 static struct xmc_syms *syms;
 static struct chunk *arena;
 static FILE *out;
-static long max_lines = 50, lines;
+static long max_lines = 50, lines, alines;    /* violations and artifacts each up to max */
 static int64_t ram_delta;                  /* host = guest physical + ram_delta, for RAM */
 static int have_delta, broken;
 static uint64_t delta_checks, nstores, sipi_starts;
@@ -113,14 +113,34 @@ static void hexbytes(char *buf, size_t n, const uint8_t *b, size_t len, uint32_t
                                        : snprintf(buf + k, n - k, i ? " %02x" : "%02x", b[i]));
 }
 
+/* Under a violation's line, each change behind it, oldest first per byte:
+ * which byte, from what to what, which store, and how often the executing
+ * CPU had serialized by then (its count now ends the line above's list). */
+static void report_changes(const struct xmc_violation *v)
+{
+    char wat[160];
+    int k;
+    for (k = 0; k < v->ndetail; k++) {
+        const struct xmc_change *d = &v->detail[k];
+        xmc_syms_name(syms, d->pc, wat, sizeof(wat));
+        if (d->cpu < 0)
+            say("xmc:   byte %u %02x -> %02x: store %" PRIu64 ", its record lost\n", d->byte, d->old, d->new, d->id);
+        else
+            say("xmc:   byte %u %02x -> %02x: store %" PRIu64 " by cpu %d at 0x%08" PRIx64 " <%s> to 0x%08" PRIx64
+                "; cpu %d had serialized %u times then, %u now\n", d->byte, d->old, d->new, d->id, d->cpu, d->pc,
+                wat, d->vaddr, v->cpu, d->exec_nser, v->exec_nser);
+    }
+}
+
 static void report(const struct xmc_violation *v, int kind)
 {
     char at[160], wat[160], old[64], now[64], since[256];
     size_t k = 0;
     int c;
-    if (lines >= max_lines)
+    long *n = kind == XE_ARTIFACT ? &alines : &lines;
+    if (*n >= max_lines)
         return;
-    lines++;
+    (*n)++;
     xmc_syms_name(syms, v->vaddr, at, sizeof(at));
     xmc_syms_name(syms, v->w.pc, wat, sizeof(wat));
     hexbytes(old, sizeof(old), v->old, v->len, v->unknown_old);
@@ -136,6 +156,8 @@ static void report(const struct xmc_violation *v, int kind)
         now, kind == XE_ARTIFACT ? "memory holds" : "were", old, v->nwrites, v->nwrites == 1 ? "" : "s",
         v->before_code ? " before any CPU fetched from the page" : "", v->w.cpu, v->w.pc, wat,
         v->w.vaddr, since);
+    if (kind != XE_ARTIFACT)
+        report_changes(v);
 }
 
 /* INIT-SIPI: an AP waiting for its start-up IPI is halted (the firmware
@@ -345,8 +367,9 @@ static void on_atexit(qemu_plugin_id_t id, void *ud)
     pthread_mutex_lock(&lock);
     for (i = 0; i < xmc_ncpu(st) && k + 24 < sizeof(ser); i++)
         k += (size_t)snprintf(ser + k, sizeof(ser) - k, " cpu%d %" PRIu64, i, c->serial[i]);
-    if (lines >= max_lines)
-        say("xmc: %ld report lines printed, more left out (max=%ld)\n", lines, max_lines);
+    if (lines >= max_lines || alines >= max_lines)
+        say("xmc: %ld violation and %ld artifact lines printed, more left out (max=%ld each)\n", lines, alines,
+            max_lines);
     say("xmc: summary: X1 %" PRIu64 " X2 %" PRIu64 " X3 %" PRIu64 "; artifact %" PRIu64 " (%" PRIu64
         " runs); int3 first-byte changes allowed %" PRIu64 "; stores to code %" PRIu64 " (%" PRIu64
         " changed bytes); judged %" PRIu64 "; RAM offset checked %" PRIu64 " times; start-up IPIs %" PRIu64 "; serializing:%s%s\n",

@@ -381,6 +381,8 @@ struct xscan {                     /* the changes one execution is judged on */
     struct xmc_write w;            /* the latest store's record (w.cpu -1: details lost) */
     bool w_counts;                 /* w.nser holds its serialization counts */
     bool cross, alias, before, int3_only;
+    int nplain;                    /* first byte: values other than int3 it took */
+    uint8_t plain;                 /* ... the first of them */
 };
 
 /* A store behind a change: w is its record, or NULL if it fell out of the ring. */
@@ -403,6 +405,20 @@ static void scan_note(struct xscan *s, int cpu, uint64_t id, const struct xmc_wr
         s->alias = true;
     else
         s->cross = true;
+}
+
+/* The first byte took value x since the CPU serialized: 1 if it is a
+ * second value other than int3 (Intel's exception is one change to or from
+ * int3: the CPU may see the old or the new byte, never a third). */
+static int plain_value(struct xscan *s, uint8_t x)
+{
+    if (x == 0xcc || (s->nplain && s->plain == x))
+        return 0;
+    if (!s->nplain++) {
+        s->plain = x;
+        return 0;
+    }
+    return 1;
 }
 
 /* Byte i of the instruction: the changes after the CPU's last serialization
@@ -444,8 +460,17 @@ static void scan_byte(struct xmc_state *st, struct xscan *s, struct xmc_violatio
             first = false;
         }
         s->changed |= 1u << i;
+        if (v->ndetail < XMC_DETAIL) {
+            struct xmc_change *d = &v->detail[v->ndetail++];
+            bool rec = w->id == h->e[k].id;
+            *d = (struct xmc_change){ h->e[k].id, rec ? w->pc : 0, rec ? w->vaddr : 0, rec ? w->cpu : -1,
+                                      (uint8_t)i, h->e[k].old, h->e[k].new, h->e[k].old_known,
+                                      rec ? w->nser[cpu] : 0 };
+        }
         if (i != 0 || !h->e[k].old_known || (h->e[k].old != 0xcc && h->e[k].new != 0xcc))
             s->int3_only = false;
+        else if (plain_value(s, h->e[k].old) + plain_value(s, h->e[k].new))
+            s->int3_only = false;          /* 0f, cc, 90 unsynced: from 0f to 90, neither int3 */
         scan_note(s, cpu, h->e[k].id, w->id == h->e[k].id ? w : NULL, true);
     }
 }
@@ -462,8 +487,28 @@ static void fill(struct xmc_state *st, struct xmc_violation *v, const struct xsc
     v->cpu = cpu;
     v->w = s->w;
     v->since_known = s->w_counts;
+    v->exec_nser = st->cpu[cpu].nser;
     for (k = 0; k < st->ncpu && s->w_counts; k++)
         v->since[k] = st->cpu[k].nser - s->w.nser[k];
+}
+
+/* Does the translation run hold a byte as it was before a change that the
+ * CPU serialized after (translated before the change)?  Then the emulator
+ * runs a stale translation (QEMU's multi-threaded TCG, docs/xmc.md): no CPU
+ * could, and the guest's protocol is not judged on it. */
+static bool ran_stale(struct xmc_state *st, uint64_t phys, const uint8_t *b, size_t len,
+                      uint64_t translated_at, uint64_t serial_at)
+{
+    size_t i;
+    int k;
+    for (i = 0; i < len; i++) {
+        struct xpage *p = page_get(st, phys + i, false);
+        struct xhist *h = p && p->hist ? p->hist[(phys + i) & (PAGE - 1)] : NULL;
+        for (k = 0; h && k < h->n; k++)
+            if (h->e[k].id > translated_at && h->e[k].id < serial_at && h->e[k].old_known && b[i] == h->e[k].old)
+                return true;
+    }
+    return false;
 }
 
 int xmc_exec(struct xmc_state *st, int cpu, uint64_t vaddr, uint64_t phys, const uint8_t *b,
@@ -485,13 +530,15 @@ int xmc_exec(struct xmc_state *st, int cpu, uint64_t vaddr, uint64_t phys, const
     st->c.checked++;
     for (i = 0; i < len; i++)
         scan_byte(st, &s, v, cpu, serial_at, vaddr, phys, i);
-    if (!s.changed) {
+    if (!s.changed || ran_stale(st, phys, b, len, translated_at, serial_at)) {
         /* Bytes that differ from memory, translated before a change that
          * this CPU serialized after: the emulator runs a stale translation.
          * (Translated after every change it knows of: a store in flight,
          * not yet reported to the checker.) */
         if (!memcmp(b, mem, len))
             return XE_NONE;
+        s = (struct xscan){ .int3_only = true };
+        v->ndetail = 0;
         for (i = 0; i < len; i++)
             scan_byte(st, &s, v, cpu, 0, vaddr, phys, i);
         if (!s.changed || s.latest <= translated_at)

@@ -12,6 +12,7 @@
 #define XMC_INSN_MAX 16          /* x86's longest instruction is 15 bytes */
 #define XMC_HIST     4           /* changes kept per code byte */
 #define XMC_PHYS_BITS 36         /* physical addresses tracked: 64 GiB */
+#define XMC_DETAIL   16          /* changes listed per violation */
 
 enum xmc_rule { XR_X1 = 1, XR_X2, XR_X3, XR_NRULES };
 
@@ -38,6 +39,16 @@ struct xmc_violation {
     uint32_t since[XMC_MAXCPU];           /* serializations per CPU since that store */
     bool since_known;                     /* false: a store before the page was code */
     int ncpu;
+    /* Each change behind it, byte by byte (the report's detail lines): the
+     * store, and how often the executing CPU had serialized when it came. */
+    int ndetail;
+    struct xmc_change {
+        uint64_t id, pc, vaddr;
+        int cpu;                          /* -1: the record fell out of the ring */
+        uint8_t byte, old, new, old_known;
+        uint32_t exec_nser;               /* the executing CPU's count at that store */
+    } detail[XMC_DETAIL];
+    uint32_t exec_nser;                   /* ... and now */
 };
 
 struct xmc_counts {
