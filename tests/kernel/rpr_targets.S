@@ -1,0 +1,23 @@
+/* Targets of the return-probe review cells (tests/kernel/test_rp_review.c).
+ * int rpr_outer(void): 7.  It calls rpr_leave right after its push %ebp, so
+ * rpr_leave's return slot is 8 bytes below rpr_outer's; rpr_leave leaves
+ * its frame without a return (it drops its return address and jumps back
+ * into rpr_outer, as a longjmp would): under return probes on both, the
+ * left instance sits 8 bytes below the live one when rpr_outer returns. */
+#include "kernel/asm.h"
+    .text
+FUNC(rpr_outer)
+    PUSH_EBP
+    SET_FP
+    call rpr_leave
+.Lrpr_back:
+    movl $7, %eax
+    POP_FP
+    ret
+END(rpr_outer)
+
+FUNC(rpr_leave)
+    addl $4, %esp                      /* the return address dropped: the frame is left */
+    .cfi_adjust_cfa_offset -4
+    jmp .Lrpr_back
+END(rpr_leave)

@@ -1,0 +1,163 @@
+/* Review cells for return probes (rev-rp): the promises of docs/retprobes.md
+ * a doubter tries first.  A split part (gcc's X.cold) is not a function's
+ * entry; a word scan of a thread stopped on the trampoline's first
+ * instruction must find its real return address even with a left frame's
+ * instance listed just below it. */
+#include "kernel/ktest.h"
+#include "kernel/trap.h"
+#include "kernel/mem.h"
+#include "kernel/ksym.h"
+#include "kernel/thread.h"
+#include "kernel/unwind.h"
+#include "kernel/gdt.h"
+#include "kernel/cpu.h"
+#include "kernel/fmt.h"
+#include "kernel/console.h"
+#include "patch/kretprobe.h"
+#include "patch/kprobe.h"
+#include "tests/kernel/hazard_park.h"
+#include "tests/kernel/lp_where.h"
+
+#define NOIPA __attribute__((noipa))
+int rpr_outer(void);                   /* rpr_targets.S */
+
+static bool has(const char *s, const char *w)
+{
+    size_t n = kstrlen(w);
+    for (; *s; s++)
+        if (!kmemcmp(s, w, n))
+            return true;
+    return false;
+}
+
+static bool in_fn(uint32_t a, void *fn)
+{
+    const struct ksym *k = ksym_lookup(a);
+    return k && k->addr == (uint32_t)fn;
+}
+
+/* ---- a split part is not an entry --------------------------------------- */
+/* lpw_cold.cold is entered by a jump from lpw_cold's body, where the word at
+ * ESP is a local of lpw_cold's frame, not a return address.  Taken, the
+ * entry writes the trampoline's address over that word, and the instance
+ * is never returned through (its handler never runs; the pool is held
+ * until the thread exits). */
+static volatile int cold_nentry, cold_nreturn;
+static void cold_main(void *arg)
+{
+    struct kretprobe *rp = arg;
+    lpw_cold();
+    cold_nentry = (int)rp->nentry;
+    cold_nreturn = (int)rp->nreturn;
+}
+
+KTEST(review_kretprobe_refuses_a_split_part)
+{
+    static const int kinds[2] = { KRETPROBE_STACK, KRETPROBE_RET_SITES };
+    const struct ksym *part = ksym_by_name("lpw_cold.cold");
+    uint8_t before[16];
+    uint32_t used;
+    int i, r, n = kprobe_count();
+    KASSERT(part && part->addr);
+    kmemcpy(before, (void *)part->addr, sizeof before);
+    for (i = 0; i < 2; i++) {
+        struct kretprobe rp = { .kp = { .symbol = "lpw_cold.cold" }, .kind = kinds[i] };
+        char err[200] = "";
+        used = kheap_used();
+        r = kretprobe_register(&rp, err, sizeof err);
+        KEXPECT_EQ(r, -1);
+        KEXPECT(has(err, "lpw_cold") && (i == 1 || has(err, "not a function's entry")));
+        if (r == 0) {                  /* taken: what it does */
+            cold_nentry = cold_nreturn = -1;
+            thread_join(thread_create("rpr-cold", cold_main, &rp, CPUMASK_ALL));
+            if (cold_nentry != cold_nreturn)
+                ktest_fail(ktest_ctx, __FILE__, __LINE__, "kind %d: lpw_cold.cold taken: %d entries, %d returns",
+                           kinds[i], cold_nentry, cold_nreturn);
+            kretprobe_unregister(&rp);
+            continue;
+        }
+        KEXPECT_EQ(kheap_used(), used);
+        KEXPECT(rp.pool == NULL && rp.sites == NULL);
+    }
+    KEXPECT_EQ(kprobe_count(), n);
+    KEXPECT_MEMEQ(before, (void *)part->addr, sizeof before);
+}
+
+/* ---- a left frame's instance just below a popped slot -------------------- */
+/* rpr_outer's return is stopped on the trampoline's first instruction (off
+ * its CPU): its `ret` popped slot S and the interrupt frame that stopped it
+ * put its EIP (the trampoline's address) at S - 8, its CS at S - 4 and its
+ * EFLAGS at S.  rpr_leave's instance, left at S - 8, is still listed (it is
+ * dropped only when the trampoline's handler runs).  A word scan (djprobe's
+ * int3-stackscan, ksplice, the shell's park) must see the real return
+ * address, into rpr_call_outer, at the frame's EIP: the docs' promise for a
+ * thread stopped there. */
+NOIPA static int rpr_call_outer(int x)
+{
+    int r = rpr_outer();
+    __asm__ volatile("" : "+r"(r));
+    return r + x;
+}
+
+KTEST(review_kretprobe_word_scan_at_the_trampoline_entry_over_a_left_frame)
+{
+    struct kretprobe ro = { .kp = { .symbol = "rpr_outer" } };
+    struct kretprobe rl = { .kp = { .symbol = "rpr_leave" } };
+    struct kretprobe_stats s0 = kretprobe_stats;
+    struct unwind_regs ur;
+    struct unwind_state u;
+    struct park pk;
+    char why[200] = "";
+    uint32_t a, v, eip_word, seen = 0, stale = 0, after = 0;
+    int e, at = -1, k = 0;
+    KASSERT(!kretprobe_register(&ro, why, sizeof why));
+    if (kretprobe_register(&rl, why, sizeof why)) {
+        ktest_fail(ktest_ctx, __FILE__, __LINE__, "kretprobe_register: %s", why);
+        kretprobe_unregister(&ro);
+        return;
+    }
+    pk = (struct park){ (uint32_t)kretprobe_trampoline, PARK_PREEMPT, ncpu > 1 ? 1 : 0, rpr_call_outer, 5, 0, 0, 0,
+                        0, false, NULL };
+    if (park_start(&pk, why, sizeof why)) {
+        ktest_fail(ktest_ctx, __FILE__, __LINE__, "park_start: %s", why);
+        kretprobe_unregister(&rl);
+        kretprobe_unregister(&ro);
+        return;
+    }
+    KEXPECT_EQ(rl.nentry, 1);
+    eip_word = (uint32_t)&pk.t->tf->eip;         /* S - 8: the trampoline's address */
+    KEXPECT_EQ(pk.t->tf->eip, (uint32_t)kretprobe_trampoline);
+    v = kretprobe_recover(eip_word, pk.t->tf->eip);
+    KEXPECT(in_fn(v, rpr_call_outer));
+    if (!in_fn(v, rpr_call_outer)) {
+        char sym[96];
+        ksym_format(v, sym, sizeof sym);
+        kprintf("review: the frame's EIP at %08x recovers to %08x %s\n", eip_word, v, sym);
+    }
+    for (a = pk.t->esp; a + 4 <= pk.t->stack_hi; a += 4) {   /* the whole word scan */
+        v = kretprobe_recover(a, *(uint32_t *)a);
+        seen += in_fn(v, rpr_call_outer);
+        stale += in_fn(v, rpr_outer);
+    }
+    KEXPECT(seen >= 1);
+    KEXPECT_EQ(stale, 0);                        /* a left frame is no return address */
+    unwind_switched(&ur, pk.t);                  /* the exact unwind, for comparison */
+    unwind_begin(&u, &ur, pk.t->stack_lo, pk.t->stack_hi);
+    do {
+        if (at >= 0 && k == at + 1)
+            after = u.exact ? u.pc : u.pc - 1;
+        if (u.pc == (uint32_t)kretprobe_trampoline && u.exact)
+            at = k;
+        k++;
+    } while ((e = unwind_next(&u)) == 1);
+    KEXPECT_EQ(e, UNWIND_END);
+    KEXPECT(in_fn(after, rpr_call_outer));
+    park_finish(&pk);
+    KEXPECT_EQ(pk.result, 12);
+    KEXPECT_EQ(ro.nreturn, 1);
+    KEXPECT_EQ(rl.nreturn, 0);
+    KEXPECT_EQ(kretprobe_stats.abandoned - s0.abandoned, 1);
+    kretprobe_unregister(&rl);
+    kretprobe_unregister(&ro);
+    KEXPECT_EQ(kretprobe_stats.pending_at_unregister - s0.pending_at_unregister, 0);
+}
