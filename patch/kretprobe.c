@@ -178,6 +178,20 @@ static uint32_t listed(struct thread *t, uint32_t slot)
  * trampoline's first instruction: its `ret` popped the slot just below the
  * interrupted ESP, which the frame's EFLAGS now fill (SDM Vol. 3, 6.12.1:
  * EIP, CS, EFLAGS upward), so the instance is listed for slot + 8. */
+/* Do the words at slot look like an interrupt frame taken on the
+ * trampoline's first instruction: CS, then EFLAGS (bit 1 set, its reserved
+ * bits clear: SDM Vol. 1, 3.4.3) where the popped slot was?  A live slot
+ * there would hold the trampoline's address. */
+static bool tramp_entry_frame(const struct thread *t, uint32_t slot)
+{
+    const uint32_t *w = (const uint32_t *)slot;
+    return slot + 12 <= t->stack_hi && w[1] == SEL_KCODE && w[2] != (uint32_t)kretprobe_trampoline &&
+           (w[2] & 0x2) && !(w[2] & 0xffc08028);
+}
+
+/* The frame is tried first: an instance listed at slot itself is then a
+ * frame left without a return below the popped slot (the trampoline's
+ * handler has not dropped it yet), not this word's. */
 uint32_t kretprobe_recover_slow(uint32_t slot, uint32_t ra)
 {
     struct thread *t;
@@ -187,11 +201,9 @@ uint32_t kretprobe_recover_slow(uint32_t slot, uint32_t ra)
         return ra;
     if (!(t = thread_owning_stack(slot, &guard)))
         return 0;
-    if ((v = listed(t, slot)))
+    if (!guard && tramp_entry_frame(t, slot) && (v = listed(t, slot + 8)))
         return v;
-    if (!guard && slot + 12 <= t->stack_hi && ((uint32_t *)slot)[1] == SEL_KCODE)
-        return listed(t, slot + 8);
-    return 0;
+    return listed(t, slot);
 }
 
 uint32_t kretprobe_popped(uint32_t sp)
@@ -397,7 +409,7 @@ int kretprobe_register(struct kretprobe *rp, char *err, size_t n)
 {
     const struct ksym *k = NULL, *in;
     struct rp_pool *p;
-    uint32_t addr = rp->kp.addr, sz;
+    uint32_t addr = rp->kp.addr, sz, owner;
     int i, max = rp->maxactive > 0 ? rp->maxactive : ncpu * 2 > 10 ? ncpu * 2 : 10;
     if (rp->kp.pre_handler || rp->kp.post_handler)
         return ksnprintf(err, n, "kretprobe: the entry probe's handlers are the kretprobe's own"), -1;
@@ -417,6 +429,13 @@ int kretprobe_register(struct kretprobe *rp, char *err, size_t n)
         ksnprintf(fn, sizeof fn, "<%s+%#x/%#x>", in->name, addr - in->addr, in->size);
         return ksnprintf(err, n, "kretprobe: %08x %s is inside %s, not a function's entry: the word at the "
                          "stack pointer there need not be a return address", addr, at, fn), -1;
+    }
+    if ((owner = ksym_part_owner(addr))) {
+        char at[64], fn[64];
+        ksym_format(addr, at, sizeof at);
+        ksym_format(owner, fn, sizeof fn);
+        return ksnprintf(err, n, "kretprobe: %08x %s is a split part of %s, entered by a jump from its body: "
+                         "not a function's entry", addr, at, fn), -1;
     }
     if (rp->kind != KRETPROBE_RET_SITES && !size_flex(sizeof *p, (uint32_t)max, sizeof p->inst[0], &sz))
         return ksnprintf(err, n, "kretprobe: maxactive %d: its instances (%u bytes each) do not fit in 32 "
