@@ -21,3 +21,18 @@ FUNC(rpr_leave)
     .cfi_adjust_cfa_offset -4
     jmp .Lrpr_back
 END(rpr_leave)
+
+/* int rpr_cs_caller(void): rpr_cs_block(8) + 1, the argument pushed right
+ * above rpr_cs_block's return slot: under return probes on both, the words
+ * from that slot up read the trampoline's address, 8 (the kernel's CS) and
+ * the trampoline's address again (rpr_cs_caller's own slot): an interrupt
+ * frame's shape on the trampoline's first instruction, but not one. */
+FUNC(rpr_cs_caller)
+    pushl $8
+    .cfi_adjust_cfa_offset 4
+    call rpr_cs_block
+    addl $4, %esp
+    .cfi_adjust_cfa_offset -4
+    incl %eax
+    ret
+END(rpr_cs_caller)

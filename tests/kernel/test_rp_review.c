@@ -2,7 +2,8 @@
  * a doubter tries first.  A split part (gcc's X.cold) is not a function's
  * entry; a word scan of a thread stopped on the trampoline's first
  * instruction must find its real return address even with a left frame's
- * instance listed just below it. */
+ * instance listed just below it, and a live slot shaped like such a frame
+ * must still give its own. */
 #include "kernel/ktest.h"
 #include "kernel/trap.h"
 #include "kernel/mem.h"
@@ -19,7 +20,7 @@
 #include "tests/kernel/lp_where.h"
 
 #define NOIPA __attribute__((noipa))
-int rpr_outer(void);                   /* rpr_targets.S */
+int rpr_outer(void), rpr_cs_caller(void);   /* rpr_targets.S */
 
 static bool has(const char *s, const char *w)
 {
@@ -160,4 +161,65 @@ KTEST(review_kretprobe_word_scan_at_the_trampoline_entry_over_a_left_frame)
     kretprobe_unregister(&rl);
     kretprobe_unregister(&ro);
     KEXPECT_EQ(kretprobe_stats.pending_at_unregister - s0.pending_at_unregister, 0);
+}
+
+/* ---- a live slot shaped like an interrupt frame -------------------------- */
+/* A thread blocked in rpr_cs_block, called by rpr_cs_caller with 8 pushed
+ * above the return slot X; both under return probes: X holds the
+ * trampoline's address, X + 4 the kernel's CS, X + 8 the trampoline's again
+ * (rpr_cs_caller's slot, live).  The word scan must give X rpr_cs_block's
+ * return address (into rpr_cs_caller), not rpr_cs_caller's (listed at
+ * X + 8): the shape alone does not make an interrupt frame. */
+static struct waitq cs_wq = WAITQ_INIT("rpr-cs");
+static volatile int cs_go, cs_ret;
+static bool cs_left(void *arg) { (void)arg; return cs_go; }
+NOIPA int rpr_cs_block(int sel)
+{
+    waitq_wait(&cs_wq, cs_left, NULL);
+    __asm__ volatile("" : "+r"(sel));
+    return sel;
+}
+NOIPA static void cs_main(void *arg) { (void)arg; cs_ret = rpr_cs_caller(); __asm__ volatile(""); }
+
+KTEST(review_kretprobe_word_scan_of_a_live_slot_shaped_like_a_frame)
+{
+    struct kretprobe rc = { .kp = { .symbol = "rpr_cs_caller" } };
+    struct kretprobe rb = { .kp = { .symbol = "rpr_cs_block" } };
+    char why[200] = "";
+    struct thread *t;
+    uint32_t a, *w, x = 0, v = 0;
+    cs_go = cs_ret = 0;
+    KASSERT(!kretprobe_register(&rc, why, sizeof why));
+    if (kretprobe_register(&rb, why, sizeof why)) {
+        ktest_fail(ktest_ctx, __FILE__, __LINE__, "kretprobe_register: %s", why);
+        kretprobe_unregister(&rc);
+        return;
+    }
+    t = thread_create("rpr-cs", cs_main, NULL, CPUMASK_ALL);
+    KASSERT(t);
+    if (ktest_wait_blocked(t, &cs_wq, 2000)) {
+        for (a = t->esp; a + 12 <= t->stack_hi; a += 4) {   /* X: the lowest word of the shape */
+            w = (uint32_t *)a;
+            if (w[0] == (uint32_t)kretprobe_trampoline && w[1] == SEL_KCODE &&
+                w[2] == (uint32_t)kretprobe_trampoline) {
+                x = a;
+                break;
+            }
+        }
+        KEXPECT(x != 0);
+        if (x)
+            v = kretprobe_recover(x, *(uint32_t *)x);
+        KEXPECT(in_fn(v, rpr_cs_caller));
+        KEXPECT(x && in_fn(kretprobe_recover(x + 8, *(uint32_t *)(x + 8)), cs_main));
+    } else {
+        ktest_fail(ktest_ctx, __FILE__, __LINE__, "rpr-cs never blocked in rpr_cs_block");
+    }
+    cs_go = 1;
+    waitq_wake(&cs_wq, 1);
+    thread_join(t);
+    KEXPECT_EQ(cs_ret, 9);
+    KEXPECT_EQ(rb.nreturn, 1);
+    KEXPECT_EQ(rc.nreturn, 1);
+    kretprobe_unregister(&rb);
+    kretprobe_unregister(&rc);
 }
