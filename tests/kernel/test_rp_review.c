@@ -3,7 +3,9 @@
  * entry; a word scan of a thread stopped on the trampoline's first
  * instruction must find its real return address even with a left frame's
  * instance listed just below it, and a live slot shaped like such a frame
- * must still give its own. */
+ * must still give its own.  A user return probe's entry whose stack word
+ * cannot be replaced (docs: "that path cannot be reached") refuses the
+ * instance and lets the process go on. */
 #include "kernel/ktest.h"
 #include "kernel/trap.h"
 #include "kernel/mem.h"
@@ -16,6 +18,9 @@
 #include "kernel/console.h"
 #include "patch/kretprobe.h"
 #include "patch/kprobe.h"
+#include "patch/uprobe.h"
+#include "kernel/proc.h"
+#include "kernel/uspace.h"
 #include "tests/kernel/hazard_park.h"
 #include "tests/kernel/lp_where.h"
 
@@ -222,4 +227,38 @@ KTEST(review_kretprobe_word_scan_of_a_live_slot_shaped_like_a_frame)
     KEXPECT_EQ(rc.nreturn, 1);
     kretprobe_unregister(&rb);
     kretprobe_unregister(&rc);
+}
+
+/* ---- a user return probe over a read-only stack word --------------------- */
+/* user/uret.c main(2000006) jumps to uret_ro with ESP on a frame in its
+ * .rodata (read-only): the entry reads the return address and cannot write
+ * the trampoline's over it.  The docs say this refuses the instance
+ * (nrefused) and the process goes on; they also say no test reaches it. */
+static volatile int ro_nret;
+static void ro_ret(struct uretprobe *r, struct trapframe *tf, struct proc *p) { (void)r, (void)tf, (void)p; ro_nret++; }
+
+KTEST(review_uretprobe_entry_over_a_read_only_stack_word)
+{
+    struct uretprobe r = { .u = { .prog = "uret", .symbol = "uret_ro" }, .handler = ro_ret, .maxactive = 4 };
+    struct uretprobe_stats s0 = uretprobe_stats;
+    uint32_t kills = uspace_nkills;
+    char err[200] = "";
+    struct proc *p;
+    ro_nret = 0;
+    if (uretprobe_register(&r, err, sizeof err)) {
+        ktest_fail(ktest_ctx, __FILE__, __LINE__, "uretprobe_register: %s", err);
+        return;
+    }
+    p = proc_spawn("uret", 2000006, NULL, false, CPUMASK_ALL, err, sizeof err);
+    KASSERT(p);
+    KEXPECT_EQ(proc_wait(p), 0);                 /* uret_ro(41) came back 42 */
+    KEXPECT_EQ(uspace_nkills - kills, 0);
+    KEXPECT_EQ(r.nrefused, 1);
+    KEXPECT_EQ(r.nentry, 0);
+    KEXPECT_EQ(r.nreturn, 0);
+    KEXPECT_EQ(ro_nret, 0);
+    KEXPECT_EQ(uretprobe_stats.no_instance - s0.no_instance, 0);
+    KEXPECT_EQ(uretprobe_stats.exited - s0.exited, 0);   /* nothing left listed */
+    uretprobe_unregister(&r);
+    KEXPECT_EQ(uretprobe_stats.pending_at_unregister - s0.pending_at_unregister, 0);
 }
