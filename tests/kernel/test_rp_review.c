@@ -262,3 +262,29 @@ KTEST(review_uretprobe_entry_over_a_read_only_stack_word)
     uretprobe_unregister(&r);
     KEXPECT_EQ(uretprobe_stats.pending_at_unregister - s0.pending_at_unregister, 0);
 }
+
+/* ---- bad input: a kind that is neither ----------------------------------- */
+/* kind is KRETPROBE_STACK or KRETPROBE_RET_SITES (patch/kretprobe.h): any
+ * other value must be refused with why, nothing allocated, the text as it
+ * was; today it is taken for the stack kind. */
+KTEST(review_kretprobe_refuses_an_unknown_kind)
+{
+    static const int kinds[2] = { 2, -1 };
+    uint8_t before[16];
+    uint32_t used = kheap_used();
+    int i, r, n = kprobe_count();
+    kmemcpy(before, (void *)rpr_outer, sizeof before);
+    for (i = 0; i < 2; i++) {
+        struct kretprobe rp = { .kp = { .symbol = "rpr_outer" }, .kind = kinds[i] };
+        char err[200] = "";
+        r = kretprobe_register(&rp, err, sizeof err);
+        KEXPECT_EQ(r, -1);
+        KEXPECT(has(err, "kind"));
+        if (r == 0)
+            kretprobe_unregister(&rp);
+        KEXPECT(rp.pool == NULL && rp.sites == NULL);
+    }
+    KEXPECT_EQ(kprobe_count(), n);
+    KEXPECT_EQ(kheap_used(), used);
+    KEXPECT_MEMEQ(before, (void *)rpr_outer, sizeof before);
+}
