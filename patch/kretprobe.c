@@ -411,6 +411,9 @@ int kretprobe_register(struct kretprobe *rp, char *err, size_t n)
     struct rp_pool *p;
     uint32_t addr = rp->kp.addr, sz, owner;
     int i, max = rp->maxactive > 0 ? rp->maxactive : ncpu * 2 > 10 ? ncpu * 2 : 10;
+    if (rp->kind != KRETPROBE_STACK && rp->kind != KRETPROBE_RET_SITES)
+        return ksnprintf(err, n, "kretprobe: kind %d is neither KRETPROBE_STACK (%d) nor KRETPROBE_RET_SITES (%d)",
+                         rp->kind, KRETPROBE_STACK, KRETPROBE_RET_SITES), -1;
     if (rp->kp.pre_handler || rp->kp.post_handler)
         return ksnprintf(err, n, "kretprobe: the entry probe's handlers are the kretprobe's own"), -1;
     if (!addr && rp->kp.symbol && !(k = ksym_by_name(rp->kp.symbol)))
