@@ -288,3 +288,22 @@ KTEST(review_kretprobe_refuses_an_unknown_kind)
     KEXPECT_EQ(kheap_used(), used);
     KEXPECT_MEMEQ(before, (void *)rpr_outer, sizeof before);
 }
+
+/* The same for a user program: uedge's main.cold (gcc's split part of main,
+ * an STT_FUNC symbol of its own, entered by a jump from main's body: the
+ * word at ESP there is one of main's). */
+KTEST(review_uretprobe_refuses_a_split_part)
+{
+    struct uretprobe r = { .u = { .prog = "uedge", .symbol = "main.cold" } };
+    uint32_t used = kheap_used();
+    char err[200] = "";
+    int rc, n = uprobe_count();
+    rc = uretprobe_register(&r, err, sizeof err);
+    KEXPECT_EQ(rc, -1);
+    KEXPECT(has(err, "main.cold") && has(err, "not a function's entry"));
+    if (rc == 0)
+        uretprobe_unregister(&r);
+    KEXPECT(r.pool == NULL);
+    KEXPECT_EQ(uprobe_count(), n);
+    KEXPECT_EQ(kheap_used(), used);
+}
