@@ -36,3 +36,31 @@ FUNC(rpr_cs_caller)
     incl %eax
     ret
 END(rpr_cs_caller)
+
+/* int rpr_split(int x): x ? 3 : 4.  With x != 0 it jumps to its split part
+ * rpr_split.cold (in .text.unlikely, as gcc's hot/cold partitioning puts
+ * it), which returns by a ret of its own: a return of rpr_split that a
+ * sweep of rpr_split's symbol alone does not see. */
+FUNC(rpr_split)
+    PUSH_EBP
+    SET_FP
+    movl 8(%ebp), %eax
+    testl %eax, %eax
+    jnz rpr_split.cold
+    movl $4, %eax
+    POP_FP
+    ret
+END(rpr_split)
+
+    .section .text.unlikely, "ax"
+    .type rpr_split.cold, @function
+rpr_split.cold:
+    .cfi_startproc
+    .cfi_def_cfa %ebp, 8
+    .cfi_offset %ebp, -8
+    movl $3, %eax
+    POP_FP
+    ret
+    .cfi_endproc
+    .size rpr_split.cold, . - rpr_split.cold
+    .text

@@ -25,7 +25,7 @@
 #include "tests/kernel/lp_where.h"
 
 #define NOIPA __attribute__((noipa))
-int rpr_outer(void), rpr_cs_caller(void);   /* rpr_targets.S */
+int rpr_outer(void), rpr_cs_caller(void), rpr_split(int x);   /* rpr_targets.S */
 
 static bool has(const char *s, const char *w)
 {
@@ -306,4 +306,26 @@ KTEST(review_uretprobe_refuses_a_split_part)
     KEXPECT(r.pool == NULL);
     KEXPECT_EQ(uprobe_count(), n);
     KEXPECT_EQ(kheap_used(), used);
+}
+
+/* ---- ret sites: a ret in the function's split part ------------------------ */
+/* KRETPROBE_RET_SITES puts a probe on every ret of the function; its misses
+ * (docs): a return by a tail call.  rpr_split returns from its split part
+ * rpr_split.cold when x != 0: those returns are the function's too. */
+KTEST(review_kretprobe_ret_sites_see_a_return_from_a_split_part)
+{
+    struct kretprobe rp = { .kp = { .symbol = "rpr_split" }, .kind = KRETPROBE_RET_SITES };
+    char err[200] = "";
+    int i, bad = 0;
+    KASSERT(ksym_part_owner((uint32_t)ksym_by_name("rpr_split.cold")->addr) == (uint32_t)rpr_split);
+    if (kretprobe_register(&rp, err, sizeof err)) {
+        ktest_fail(ktest_ctx, __FILE__, __LINE__, "kretprobe_register: %s", err);
+        return;
+    }
+    for (i = 0; i < 10; i++)
+        bad += rpr_split(i & 1) != ((i & 1) ? 3 : 4);
+    KEXPECT_EQ(bad, 0);
+    KEXPECT_EQ(rp.nentry, 10);
+    KEXPECT_EQ(rp.nreturn, 10);
+    kretprobe_unregister(&rp);
 }
