@@ -319,28 +319,26 @@ static uint32_t epilogue_start(const uint32_t *epi, int nepi, uint32_t end)
     return 0;
 }
 
-/* The function's rets, by a linear sweep of its original bytes, each with
- * where its probe goes: the start of the epilogue before it when there is
- * a jump's room and no branch lands after that start (an int3 there must
- * see every return; an indirect jump may land anywhere: H5), else the ret;
- * without move, every ret. */
+/* The rets in [lo, hi), by a linear sweep of the original bytes, appended
+ * to r[nr..]: each with the start of the epilogue before it, or 0.  The
+ * new count, or -1 with why. */
 struct ret_at { uint32_t ret, site; };
-static int find_rets(const struct ksym *k, bool move, struct ret_at *r, char *err, size_t n)
+static int sweep_rets(const char *name, uint32_t lo, uint32_t hi, struct ret_at *r, int nr, bool *ijmp,
+                      char *err, size_t n)
 {
     uint8_t code[16];
     struct insn in;
     uint32_t a, epi[RP_EPI_MAX];
-    int nr = 0, nepi = 0, i;
-    bool ijmp = false;
-    for (a = k->addr; a < k->addr + k->size; a += in.len) {
-        uint32_t len = k->addr + k->size - a < 15 ? k->addr + k->size - a : 15;
+    int nepi = 0, i;
+    for (a = lo; a < hi; a += in.len) {
+        uint32_t len = hi - a < 15 ? hi - a : 15;
         kprobe_orig_bytes(code, a, len);
         if (insn_decode(&in, code, len) != INSN_OK)
-            return ksnprintf(err, n, "kretprobe: %s: no instruction at %08x", k->name, a), -1;
-        ijmp |= insn_is_ijmp(&in);
+            return ksnprintf(err, n, "kretprobe: %s: no instruction at %08x", name, a), -1;
+        *ijmp |= insn_is_ijmp(&in);
         if (insn_is_ret(&in)) {
             if (nr == RP_SITES_MAX)
-                return ksnprintf(err, n, "kretprobe: %s has more than %d rets", k->name, RP_SITES_MAX), -1;
+                return ksnprintf(err, n, "kretprobe: %s has more than %d rets", name, RP_SITES_MAX), -1;
             r[nr].ret = a;
             r[nr++].site = epilogue_start(epi, nepi, a + in.len);
         }
@@ -354,8 +352,26 @@ static int find_rets(const struct ksym *k, bool move, struct ret_at *r, char *er
             epi[RP_EPI_MAX - 1] = a;
         }
     }
+    return nr;
+}
+
+/* The function's rets, its split parts' (gcc's X.cold: its code too, below
+ * it) included, each with where its probe goes: the start of the epilogue
+ * before it when there is a jump's room and no branch lands after that
+ * start (an int3 there must see every return; an indirect jump may land
+ * anywhere: H5), else the ret; without move, or in a part, every ret. */
+static int find_rets(const struct ksym *k, bool move, struct ret_at *r, char *err, size_t n)
+{
+    const struct ksym *s;
+    bool ijmp = false;
+    int nr = sweep_rets(k->name, k->addr, k->addr + k->size, r, 0, &ijmp, err, n), i;
+    for (i = 0; nr >= 0 && i < ksym_count(); i++)
+        if ((s = ksym_at(i))->size && ksym_part_owner(s->addr) == k->addr)
+            nr = sweep_rets(s->name, s->addr, s->addr + s->size, r, nr, &ijmp, err, n);
+    if (nr < 0)
+        return -1;
     for (i = 0; i < nr; i++)
-        if (!move || ijmp || r[i].site <= k->addr ||
+        if (!move || ijmp || r[i].site <= k->addr || r[i].ret >= k->addr + k->size ||
             (rp_bug != RP_BUG_EPILOGUE_JOIN && xref_branch_into(r[i].site, r[i].ret + 1, 0, 0)))
             r[i].site = r[i].ret;
     if (!nr)
