@@ -26,6 +26,8 @@
 
 #define NOIPA __attribute__((noipa))
 int rpr_outer(void), rpr_cs_caller(void), rpr_split(int x);   /* rpr_targets.S */
+int rpt_add(int a, int b), rpt_call_add(int a, int b), rpt_tail(int a, int b);   /* test_kretprobe.c */
+NOIPA int rpr_call_tail(int a, int b);
 
 static bool has(const char *s, const char *w)
 {
@@ -328,4 +330,57 @@ KTEST(review_kretprobe_ret_sites_see_a_return_from_a_split_part)
     KEXPECT_EQ(rp.nentry, 10);
     KEXPECT_EQ(rp.nreturn, 10);
     kretprobe_unregister(&rp);
+}
+
+/* ---- a handler that unwinds its own stack ---------------------------------- */
+/* A return handler is a stack reader too (Linux's handlers call dump_stack):
+ * its exact unwind goes through kretprobe_tramp_handler and the trampoline
+ * to the real caller and on to the stack's end, for each of two probes on
+ * rpt_add and for a tail call from rpt_tail into rpt_add (an instance that
+ * saved the trampoline's address on the slot, the handler running first). */
+static volatile int hu_n, hu_bad;
+static void *volatile hu_want;
+static void unwind_in_handler(struct kretprobe *rp, struct kretprobe_instance *ri, struct trapframe *tf)
+{
+    struct unwind_regs r;
+    struct unwind_state u;
+    bool caller = false, tramp_exact = false;
+    int e;
+    (void)rp, (void)ri, (void)tf;
+    unwind_regs(&r);
+    unwind_begin(&u, &r, thread_current()->stack_lo, thread_current()->stack_hi);
+    while ((e = unwind_next(&u)) == 1) {
+        caller |= in_fn(u.exact ? u.pc : u.pc - 1, hu_want);
+        tramp_exact |= !u.exact && in_fn(u.pc - 1, kretprobe_trampoline) && u.pc - 1 == (uint32_t)kretprobe_trampoline;
+    }
+    hu_n++;
+    if (e != UNWIND_END || !caller || tramp_exact) {
+        if (hu_bad++ < 3)
+            kprintf("review: a handler's unwind: %s, caller %s seen: %d\n", unwind_strerror(e),
+                    hu_want == rpt_call_add ? "rpt_call_add" : "rpr_call_tail", caller);
+    }
+}
+
+NOIPA int rpr_call_tail(int a, int b) { int r = rpt_tail(a, b); __asm__ volatile("" : "+r"(r)); return r; }
+
+KTEST(review_kretprobe_handler_unwinds_its_own_stack)
+{
+    struct kretprobe a = { .kp = { .symbol = "rpt_add" }, .handler = unwind_in_handler };
+    struct kretprobe b = { .kp = { .symbol = "rpt_add", .flags = KPROBE_OPTIMIZE }, .handler = unwind_in_handler };
+    struct kretprobe t = { .kp = { .symbol = "rpt_tail" }, .handler = unwind_in_handler };
+    char err[200] = "";
+    hu_n = hu_bad = 0;
+    hu_want = rpt_call_add;
+    KASSERT(!kretprobe_register(&a, err, sizeof err));
+    KASSERT(!kretprobe_register(&b, err, sizeof err));
+    KEXPECT_EQ(rpt_call_add(2, 3), 5);
+    KEXPECT_EQ(hu_n, 2);
+    kretprobe_unregister(&b);
+    hu_want = rpr_call_tail;
+    KASSERT(!kretprobe_register(&t, err, sizeof err));
+    KEXPECT_EQ(rpr_call_tail(4, 5), 9);
+    KEXPECT_EQ(hu_n, 4);
+    KEXPECT_EQ(hu_bad, 0);
+    kretprobe_unregister(&t);
+    kretprobe_unregister(&a);
 }
