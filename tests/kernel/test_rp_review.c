@@ -19,6 +19,7 @@
 #include "patch/kretprobe.h"
 #include "patch/kprobe.h"
 #include "patch/uprobe.h"
+#include "patch/djprobe.h"
 #include "kernel/proc.h"
 #include "kernel/uspace.h"
 #include "tests/kernel/hazard_park.h"
@@ -28,6 +29,7 @@
 int rpr_outer(void), rpr_cs_caller(void), rpr_split(int x);   /* rpr_targets.S */
 int rpt_add(int a, int b), rpt_call_add(int a, int b), rpt_tail(int a, int b);   /* test_kretprobe.c */
 NOIPA int rpr_call_tail(int a, int b);
+int rpb_f(int x);                                                       /* bench_targets.S */
 
 static bool has(const char *s, const char *w)
 {
@@ -383,4 +385,42 @@ KTEST(review_kretprobe_handler_unwinds_its_own_stack)
     KEXPECT_EQ(hu_bad, 0);
     kretprobe_unregister(&t);
     kretprobe_unregister(&a);
+}
+
+/* ---- the return value changed, each kind and entry ------------------------ */
+/* docs/retprobes.md, the API: "handler (on return: tf->eax is the return
+ * value, and a change to it is returned ...)".  rpb_f(x) = 5x + 1; a
+ * handler adding 1000: the stack kind (int3 and optimized entry) and ret
+ * sites (an int3 on the ret; jump-optimized on the epilogue). */
+static void add_1000(struct kretprobe *rp, struct kretprobe_instance *ri, struct trapframe *tf)
+{
+    (void)rp, (void)ri;
+    tf->eax += 1000;
+}
+
+KTEST(review_kretprobe_handler_changes_the_return_value_every_kind)
+{
+    static const int kinds[2] = { KRETPROBE_STACK, KRETPROBE_RET_SITES };
+    int k, o, i, bad;
+    for (k = 0; k < 2; k++)
+        for (o = 0; o < 2; o++) {
+            struct kretprobe rp = { .kp = { .symbol = "rpb_f", .flags = o ? KPROBE_OPTIMIZE : 0 },
+                                    .handler = add_1000, .kind = kinds[k] };
+            char err[200] = "";
+            if (kretprobe_register(&rp, err, sizeof err)) {
+                ktest_fail(ktest_ctx, __FILE__, __LINE__, "kretprobe_register: %s", err);
+                continue;
+            }
+            djprobe_flush();
+            if (k && o)
+                KEXPECT_EQ(kprobe_opt_state(&rp.sites[0].kp), DJ_OPTIMIZED);
+            for (bad = 0, i = 0; i < 10; i++)
+                bad += rpb_f(i) != i * 5 + 1 + 1000;
+            if (bad)
+                ktest_fail(ktest_ctx, __FILE__, __LINE__, "kind %d, flags %#x: %d of 10 returns not changed",
+                           kinds[k], rp.kp.flags, bad);
+            KEXPECT_EQ(rp.nreturn, 10);
+            kretprobe_unregister(&rp);
+            KEXPECT_EQ(rpb_f(2), 11);
+        }
 }
