@@ -20,6 +20,7 @@
 #include "patch/kprobe.h"
 #include "patch/uprobe.h"
 #include "patch/djprobe.h"
+#include "patch/insn/insn.h"
 #include "kernel/proc.h"
 #include "kernel/uspace.h"
 #include "tests/kernel/hazard_park.h"
@@ -423,4 +424,111 @@ KTEST(review_kretprobe_handler_changes_the_return_value_every_kind)
             kretprobe_unregister(&rp);
             KEXPECT_EQ(rpb_f(2), 11);
         }
+}
+
+/* ---- a thread stopped at each instruction of the trampoline --------------- */
+/* A worker on cpu 1 is stopped by a debug-register breakpoint at each
+ * instruction of kretprobe_trampoline in turn (PARK_SPIN: its CPU spins in
+ * the #DB handler over it, so its stack stays as it is), on its way back
+ * from rpt_add into rpt_call_add: one return probe, two (the first pass:
+ * an instance that saved the trampoline's address over the real one's),
+ * and a tail call from rpt_tail into rpt_add.  From cpu 0: the exact unwind
+ * from the interrupted instruction (its #DB frame, found on the worker's
+ * stack) passes the trampoline to the real caller and reaches the stack's
+ * end; a word scan of the stack finds that caller's return address. */
+static int tw_case;
+static int tw_call(int x)
+{
+    return tw_case == 2 ? rpr_call_tail(x, 3) : rpt_call_add(x, 3);
+}
+
+/* The worker's #DB frame at at: its trapframe, or NULL. */
+static struct trapframe *db_frame(struct thread *t, uint32_t at)
+{
+    uint32_t a;
+    for (a = t->stack_lo; a + sizeof(struct trapframe) <= t->stack_hi; a += 4) {
+        struct trapframe *tf = (struct trapframe *)a;
+        if (tf->eip == at && tf->cs == SEL_KCODE && tf->trapno == T_DB)
+            return tf;
+    }
+    return NULL;
+}
+
+/* 0, or a line of what went wrong. */
+static const char *tramp_readers(struct park *pk, void *caller, char *buf, size_t n)
+{
+    struct trapframe *tf = db_frame(pk->t, pk->at);
+    struct unwind_regs r;
+    struct unwind_state u;
+    uint32_t a, found = 0, after = 0;
+    int e, k = 0, at = -1;
+    if (!tf)
+        return "no #DB frame on the worker's stack";
+    r.pc = pk->at;
+    r.sp = (uint32_t)(&tf->eflags + 1);
+    r.bp = tf->ebp;
+    unwind_begin(&u, &r, pk->t->stack_lo, pk->t->stack_hi);
+    do {
+        if (at >= 0 && k == at + 1)
+            after = u.exact ? u.pc : u.pc - 1;
+        if (in_fn(u.pc, kretprobe_trampoline) && k == 0)
+            at = k;
+        k++;
+    } while ((e = unwind_next(&u)) == 1);
+    if (e != UNWIND_END)
+        return ksnprintf(buf, n, "the unwind stopped at %08x: %s", u.pc, unwind_strerror(e)), buf;
+    if (!in_fn(after, caller))
+        return ksnprintf(buf, n, "the frame after the trampoline is at %08x", after), buf;
+    for (a = (uint32_t)tf; a + 4 <= pk->t->stack_hi; a += 4)
+        found += in_fn(kretprobe_recover(a, *(uint32_t *)a), caller);
+    if (!found)
+        return "no stack word recovers to the caller";
+    return NULL;
+}
+
+KTEST(review_kretprobe_readers_at_each_trampoline_instruction)
+{
+    const struct ksym *k = ksym_by_name("kretprobe_trampoline");
+    struct insn in;
+    char why[200], line[120];
+    const char *bad;
+    uint32_t a;
+    int nbad = 0, nat = 0;
+    if (ncpu < 2)
+        return;                                /* the worker's CPU spins: another one looks */
+    KASSERT(k && k->size);
+    for (tw_case = 0; tw_case < 3; tw_case++) {
+        struct kretprobe ra = { .kp = { .symbol = "rpt_add" } };
+        struct kretprobe rb = { .kp = { .symbol = tw_case == 2 ? "rpt_tail" : "rpt_add" } };
+        void *caller = tw_case == 2 ? (void *)rpr_call_tail : (void *)rpt_call_add;
+        KASSERT(!kretprobe_register(&ra, why, sizeof why));
+        if (tw_case && kretprobe_register(&rb, why, sizeof why)) {
+            ktest_fail(ktest_ctx, __FILE__, __LINE__, "kretprobe_register: %s", why);
+            kretprobe_unregister(&ra);
+            return;
+        }
+        for (a = k->addr; a < k->addr + k->size; a += in.len) {
+            struct park pk = { a, PARK_SPIN, 1, tw_call, 2, 0, 0, 0, 0, false, NULL };
+            if (insn_decode(&in, (const uint8_t *)a, k->addr + k->size - a) != INSN_OK) {
+                ktest_fail(ktest_ctx, __FILE__, __LINE__, "no instruction at %08x", a);
+                break;
+            }
+            if (park_start(&pk, why, sizeof why)) {
+                ktest_fail(ktest_ctx, __FILE__, __LINE__, "case %d: park_start: %s", tw_case, why);
+                park_finish(&pk);
+                continue;
+            }
+            nat++;
+            if ((bad = tramp_readers(&pk, caller, line, sizeof line)) && nbad++ < 6)
+                ktest_fail(ktest_ctx, __FILE__, __LINE__, "case %d, stopped at %08x <kretprobe_trampoline+%#x>: %s",
+                           tw_case, a, a - k->addr, bad);
+            park_finish(&pk);
+            KEXPECT_EQ(pk.result, 5);                   /* 2 + 3 */
+        }
+        if (tw_case)
+            kretprobe_unregister(&rb);
+        kretprobe_unregister(&ra);
+    }
+    KEXPECT(nat >= 3 * 10);
+    KEXPECT_EQ(nbad, 0);
 }
