@@ -178,6 +178,20 @@ static uint32_t listed(struct thread *t, uint32_t slot)
  * trampoline's first instruction: its `ret` popped the slot just below the
  * interrupted ESP, which the frame's EFLAGS now fill (SDM Vol. 3, 6.12.1:
  * EIP, CS, EFLAGS upward), so the instance is listed for slot + 8. */
+/* Do the words at slot look like an interrupt frame taken on the
+ * trampoline's first instruction: CS, then EFLAGS (bit 1 set, its reserved
+ * bits clear: SDM Vol. 1, 3.4.3) where the popped slot was?  A live slot
+ * there would hold the trampoline's address. */
+static bool tramp_entry_frame(const struct thread *t, uint32_t slot)
+{
+    const uint32_t *w = (const uint32_t *)slot;
+    return slot + 12 <= t->stack_hi && w[1] == SEL_KCODE && w[2] != (uint32_t)kretprobe_trampoline &&
+           (w[2] & 0x2) && !(w[2] & 0xffc08028);
+}
+
+/* The frame is tried first: an instance listed at slot itself is then a
+ * frame left without a return below the popped slot (the trampoline's
+ * handler has not dropped it yet), not this word's. */
 uint32_t kretprobe_recover_slow(uint32_t slot, uint32_t ra)
 {
     struct thread *t;
@@ -187,11 +201,9 @@ uint32_t kretprobe_recover_slow(uint32_t slot, uint32_t ra)
         return ra;
     if (!(t = thread_owning_stack(slot, &guard)))
         return 0;
-    if ((v = listed(t, slot)))
+    if (!guard && tramp_entry_frame(t, slot) && (v = listed(t, slot + 8)))
         return v;
-    if (!guard && slot + 12 <= t->stack_hi && ((uint32_t *)slot)[1] == SEL_KCODE)
-        return listed(t, slot + 8);
-    return 0;
+    return listed(t, slot);
 }
 
 uint32_t kretprobe_popped(uint32_t sp)
@@ -307,28 +319,26 @@ static uint32_t epilogue_start(const uint32_t *epi, int nepi, uint32_t end)
     return 0;
 }
 
-/* The function's rets, by a linear sweep of its original bytes, each with
- * where its probe goes: the start of the epilogue before it when there is
- * a jump's room and no branch lands after that start (an int3 there must
- * see every return; an indirect jump may land anywhere: H5), else the ret;
- * without move, every ret. */
+/* The rets in [lo, hi), by a linear sweep of the original bytes, appended
+ * to r[nr..]: each with the start of the epilogue before it, or 0.  The
+ * new count, or -1 with why. */
 struct ret_at { uint32_t ret, site; };
-static int find_rets(const struct ksym *k, bool move, struct ret_at *r, char *err, size_t n)
+static int sweep_rets(const char *name, uint32_t lo, uint32_t hi, struct ret_at *r, int nr, bool *ijmp,
+                      char *err, size_t n)
 {
     uint8_t code[16];
     struct insn in;
     uint32_t a, epi[RP_EPI_MAX];
-    int nr = 0, nepi = 0, i;
-    bool ijmp = false;
-    for (a = k->addr; a < k->addr + k->size; a += in.len) {
-        uint32_t len = k->addr + k->size - a < 15 ? k->addr + k->size - a : 15;
+    int nepi = 0, i;
+    for (a = lo; a < hi; a += in.len) {
+        uint32_t len = hi - a < 15 ? hi - a : 15;
         kprobe_orig_bytes(code, a, len);
         if (insn_decode(&in, code, len) != INSN_OK)
-            return ksnprintf(err, n, "kretprobe: %s: no instruction at %08x", k->name, a), -1;
-        ijmp |= insn_is_ijmp(&in);
+            return ksnprintf(err, n, "kretprobe: %s: no instruction at %08x", name, a), -1;
+        *ijmp |= insn_is_ijmp(&in);
         if (insn_is_ret(&in)) {
             if (nr == RP_SITES_MAX)
-                return ksnprintf(err, n, "kretprobe: %s has more than %d rets", k->name, RP_SITES_MAX), -1;
+                return ksnprintf(err, n, "kretprobe: %s has more than %d rets", name, RP_SITES_MAX), -1;
             r[nr].ret = a;
             r[nr++].site = epilogue_start(epi, nepi, a + in.len);
         }
@@ -342,8 +352,26 @@ static int find_rets(const struct ksym *k, bool move, struct ret_at *r, char *er
             epi[RP_EPI_MAX - 1] = a;
         }
     }
+    return nr;
+}
+
+/* The function's rets, its split parts' (gcc's X.cold: its code too, below
+ * it) included, each with where its probe goes: the start of the epilogue
+ * before it when there is a jump's room and no branch lands after that
+ * start (an int3 there must see every return; an indirect jump may land
+ * anywhere: H5), else the ret; without move, or in a part, every ret. */
+static int find_rets(const struct ksym *k, bool move, struct ret_at *r, char *err, size_t n)
+{
+    const struct ksym *s;
+    bool ijmp = false;
+    int nr = sweep_rets(k->name, k->addr, k->addr + k->size, r, 0, &ijmp, err, n), i;
+    for (i = 0; nr >= 0 && i < ksym_count(); i++)
+        if ((s = ksym_at(i))->size && ksym_part_owner(s->addr) == k->addr)
+            nr = sweep_rets(s->name, s->addr, s->addr + s->size, r, nr, &ijmp, err, n);
+    if (nr < 0)
+        return -1;
     for (i = 0; i < nr; i++)
-        if (!move || ijmp || r[i].site <= k->addr ||
+        if (!move || ijmp || r[i].site <= k->addr || r[i].ret >= k->addr + k->size ||
             (rp_bug != RP_BUG_EPILOGUE_JOIN && xref_branch_into(r[i].site, r[i].ret + 1, 0, 0)))
             r[i].site = r[i].ret;
     if (!nr)
@@ -397,8 +425,11 @@ int kretprobe_register(struct kretprobe *rp, char *err, size_t n)
 {
     const struct ksym *k = NULL, *in;
     struct rp_pool *p;
-    uint32_t addr = rp->kp.addr, sz;
+    uint32_t addr = rp->kp.addr, sz, owner;
     int i, max = rp->maxactive > 0 ? rp->maxactive : ncpu * 2 > 10 ? ncpu * 2 : 10;
+    if (rp->kind != KRETPROBE_STACK && rp->kind != KRETPROBE_RET_SITES)
+        return ksnprintf(err, n, "kretprobe: kind %d is neither KRETPROBE_STACK (%d) nor KRETPROBE_RET_SITES (%d)",
+                         rp->kind, KRETPROBE_STACK, KRETPROBE_RET_SITES), -1;
     if (rp->kp.pre_handler || rp->kp.post_handler)
         return ksnprintf(err, n, "kretprobe: the entry probe's handlers are the kretprobe's own"), -1;
     if (!addr && rp->kp.symbol && !(k = ksym_by_name(rp->kp.symbol)))
@@ -417,6 +448,13 @@ int kretprobe_register(struct kretprobe *rp, char *err, size_t n)
         ksnprintf(fn, sizeof fn, "<%s+%#x/%#x>", in->name, addr - in->addr, in->size);
         return ksnprintf(err, n, "kretprobe: %08x %s is inside %s, not a function's entry: the word at the "
                          "stack pointer there need not be a return address", addr, at, fn), -1;
+    }
+    if ((owner = ksym_part_owner(addr))) {
+        char at[64], fn[64];
+        ksym_format(addr, at, sizeof at);
+        ksym_format(owner, fn, sizeof fn);
+        return ksnprintf(err, n, "kretprobe: %08x %s is a split part of %s, entered by a jump from its body: "
+                         "not a function's entry", addr, at, fn), -1;
     }
     if (rp->kind != KRETPROBE_RET_SITES && !size_flex(sizeof *p, (uint32_t)max, sizeof p->inst[0], &sz))
         return ksnprintf(err, n, "kretprobe: maxactive %d: its instances (%u bytes each) do not fit in 32 "

@@ -14,7 +14,11 @@ struct rp_pool;
 struct kretprobe_instance {
     struct kretprobe_instance *next;  /* the thread's pending list, or the pool's free list */
     struct rp_pool *pool;
-    uint32_t ret_addr;                /* the real return address */
+    uint32_t ret_addr;                /* the word it replaced: the real return address, or the
+                                       * trampoline's where another instance of the slot (listed
+                                       * after it) holds the real one: a second return probe on
+                                       * the function, a tail call into it; tf->eip in the return
+                                       * handler is the real one either way */
     uint32_t slot;                    /* the stack word it was read from (the trampoline's now) */
     uint32_t data[KRETPROBE_DATA / 4];   /* the handlers', from entry to return */
 };
@@ -35,7 +39,8 @@ struct kretprobe {
     int maxactive;                    /* instances (0: 2 per CPU, at least 10); a pool whose
                                        * size does not fit in 32 bits is refused */
     int kind;                         /* KRETPROBE_STACK, or KRETPROBE_RET_SITES: a probe on every
-                                       * ret of the function instead (DTrace FBT's way): no stack
+                                       * ret of the function and of its split parts (X.cold: those
+                                       * stay int3) instead (DTrace FBT's way): no stack
                                        * is written and there is no maxactive, but a return by a
                                        * tail call is not seen, entry_handler is not allowed, and
                                        * the handler gets ri NULL and tf->eip at the ret.  With
@@ -56,9 +61,10 @@ enum { KRETPROBE_STACK, KRETPROBE_RET_SITES };
 struct rp_site { struct kprobe kp; struct kretprobe *rp; uint32_t ret; };
 
 /* Register and unregister sleep: thread context.  Register refuses an
- * address that is not a function's entry (not a symbol's first byte, or a
- * label inside another symbol's extent: the word at ESP there need not be
- * a return address) and a maxactive whose pool does not fit in 32 bits
+ * address that is not a function's entry (not a symbol's first byte, a
+ * label inside another symbol's extent, or a split part X.cold entered by a
+ * jump: the word at ESP there need not be a return address), a kind that
+ * is neither, and a maxactive whose pool does not fit in 32 bits
  * (err says why; nothing changes, nothing is allocated).  Once unregister returns no handler of rp runs again, rp may be
  * freed, and each thread with an instance still pending returns to its real
  * caller through the trampoline; the instances are reclaimed then. */

@@ -63,7 +63,7 @@ uint32_t uprobe_real_eip(const struct proc *p, uint32_t eip);
  * address or its slot is returned through again; a handler whose instance
  * saved the trampoline's address (two probes, a tail call) is shown the real
  * one.  Register refuses a symbol that is not a function's entry (a label
- * inside one) and a maxactive whose pool does not fit in 32 bits.
+ * inside one, or a split part: X.cold) and a maxactive whose pool does not fit in 32 bits.
  * Unregister with instances pending leaves them to come back (no handler
  * runs); a process that exits or is killed gives them back.  An entry whose
  * return address cannot be read or replaced is refused and counted

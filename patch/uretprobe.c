@@ -211,6 +211,23 @@ static void reclaim(void)
     }
 }
 
+/* gcc's split part of a function X: X.cold or X.cold.N (as
+ * kernel/gen_ksyms.py names them), entered by a jump from X's body. */
+static bool split_part(const char *name)
+{
+    const char *c = NULL, *q;
+    for (q = name; *q; q++)
+        if (q[0] == '.' && q[1] == 'c' && q[2] == 'o' && q[3] == 'l' && q[4] == 'd' && (!q[5] || q[5] == '.'))
+            c = q;
+    if (!c || c == name)
+        return false;
+    if (!c[5])
+        return true;
+    for (q = c + 6; *q >= '0' && *q <= '9'; q++)
+        ;
+    return q > c + 6 && !*q;
+}
+
 /* Is the symbol a function's entry?  0, or -1 with why (a label inside a
  * function: the word at ESP there need not be a return address).  A
  * program or symbol that does not exist is left to uprobe_register. */
@@ -223,7 +240,12 @@ static int entry_check(const struct uretprobe *r, char *err, size_t n)
     if (prog < 0)
         return 0;
     up = &uprogs[prog];
-    if (elf_symbol(up->image, up->size, r->u.symbol, &addr) || elf_func_entry(up->image, up->size, addr, &in, &off) != 1)
+    if (elf_symbol(up->image, up->size, r->u.symbol, &addr))
+        return 0;
+    if (split_part(r->u.symbol))
+        return ksnprintf(err, n, "uretprobe: %s:%s (at %08x) is a split part of a function, entered by a jump "
+                         "from its body: not a function's entry", up->name, r->u.symbol, addr), -1;
+    if (elf_func_entry(up->image, up->size, addr, &in, &off) != 1)
         return 0;
     if (in)
         return ksnprintf(err, n, "uretprobe: %s:%s is inside %s+%#x (at %08x), not a function's entry: the "

@@ -15,7 +15,10 @@
  * words still hold the trampoline's address), then uret_jo once more
  * without the longjmp: uret_ja and uret_jb return through the same slots.
  * main(2000004): uret_lbl called with %ebx live, which must come back as it
- * was (uret_lbl_mid is a global label inside uret_lbl, after it saved %ebx). */
+ * was (uret_lbl_mid is a global label inside uret_lbl, after it saved %ebx).
+ * main(2000006): uret_ro entered by a jump with ESP on a read-only frame
+ * (.rodata: a return address and the argument 41): its return address can
+ * be read but not replaced, and it must come back with 42. */
 #include "user/ulib.h"
 
 #define NOIPA __attribute__((noipa))
@@ -107,6 +110,16 @@ __asm__(".text\n.globl uret_lbl\n.type uret_lbl, @function\nuret_lbl:\n"
         "    leal 2(%ebx), %eax\n    popl %ebx\n    ret\n"
         ".size uret_lbl, . - uret_lbl\n");
 
+/* int uret_ro_call(void): uret_ro(41) = 42, run on a read-only frame. */
+int uret_ro_call(void);
+__asm__(".text\n.globl uret_ro\n.type uret_ro, @function\nuret_ro:\n"
+        "    movl 4(%esp), %eax\n    addl $1, %eax\n    ret\n.size uret_ro, . - uret_ro\n"
+        ".globl uret_ro_call\n.type uret_ro_call, @function\nuret_ro_call:\n"
+        "    movl %esp, .Luret_ro_sp\n    movl $.Luret_ro_frame, %esp\n    jmp uret_ro\n"
+        ".Luret_ro_back:\n    movl .Luret_ro_sp, %esp\n    ret\n.size uret_ro_call, . - uret_ro_call\n"
+        ".section .rodata\n.p2align 2\n.Luret_ro_frame:\n    .long .Luret_ro_back\n    .long 41\n"
+        ".data\n.p2align 2\n.Luret_ro_sp:\n    .long 0\n.text\n");
+
 static int errors;
 static void want(const char *what, int x, int got, int exp)
 {
@@ -156,6 +169,8 @@ int main(int n)
         want("uret_jo", 0, uret_jo(), 5);   /* left frames whose words stay */
         jump_out = 0;
         want("uret_jo", 1, uret_jo(), 5);   /* the same slots, returned through */
+    } else if (n == 2000006) {
+        want("uret_ro", 41, uret_ro_call(), 42);
     } else if (n == 2000004) {
         lbl_check();
     } else if (n >= 1000000) {          /* retprobe-torture: rounds until n - 1000000 ms passed */
