@@ -31,6 +31,8 @@ FUNC(lp_dispatch_common)
     PUSH(%edx)
     PUSH(12(%esp))
     call lp_dispatch
+    .globl lp_dispatch_decided       /* cell L13 parks here: the version chosen, not yet run */
+lp_dispatch_decided:
     addl $4, %esp
     .cfi_adjust_cfa_offset -4
     movl %eax, 12(%esp)              /* i becomes the version's address */

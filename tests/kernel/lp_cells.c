@@ -25,7 +25,7 @@
 #include "tests/kernel/lp_where.h"
 
 static char lp_cell[64] = "all";
-KPARAM_STR("lp_cell", lp_cell, "lp-cells: which cells (L1,...,L12, Lbuf, Lcold, Ltramp and their -new, or all)");
+KPARAM_STR("lp_cell", lp_cell, "lp-cells: which cells (L1,...,L13, Lbuf, Lcold, Ltramp and their -new, or all)");
 
 #define FUNC(old, new) LP_FUNC(old, new)
 #define PATCH(nm, f) struct lp_patch nm = LP_PATCH_INIT(#nm, f, LP_MODEL_BOOT)
@@ -624,6 +624,59 @@ static bool cell_l12(char *why, size_t n)
     return l12_stopped(why, n) && l12_running(why, n);
 }
 
+/* L13: a call parked in the dispatcher after lp_dispatch chose old A for
+ * it (at lp_dispatch_decided), its thread still unswitched.  The thread
+ * first holds the transition from inside old A (parked at lpc_a_mid), then,
+ * let go, calls A again through the stub and parks there.  A pass must take
+ * the dispatcher for the patched functions' code (it is about to run old A):
+ * switched there, it would run A v1 and then, the transition done, B v2.
+ * Only livepatch checks threads by their stacks; kgraft waits for a safe
+ * point, kpatch and ksplice have no dispatcher. */
+extern char lp_dispatch_decided[];
+static struct park l13_pk2;
+static int l13_calls(int x)
+{
+    int r1 = lpc_a();                           /* parks at lpc_a_mid (l13_pk1) */
+    (void)x;
+    if ((r1 >> 8) != (r1 & 0xFF))
+        return r1;
+    l13_pk2.t = thread_current();
+    park_call(&l13_pk2);                        /* through the stub: parks at the decision */
+    return l13_pk2.result;
+}
+
+static bool cell_l13(char *why, size_t n)
+{
+    struct park pk1 = { (uint32_t)lpc_a_mid, PARK_PREEMPT, 1, l13_calls, 0, 0, 0, 0, 0, false, NULL };
+    int rc, rc2 = 0, i;
+    if (lp_model != LP_LIVEPATCH && lp_model != LP_KGRAFT)
+        return kprintf("lp-cells:   no dispatcher under %s\n", lp_model_name(lp_model)), true;
+    if (ncpu < 2)
+        return ksnprintf(why, n, "needs 2 CPUs"), false;
+    l13_pk2 = (struct park){ (uint32_t)lp_dispatch_decided, PARK_PREEMPT, 1, call_a, 0, 0, 0, 0, 0, false, NULL };
+    if (park_start(&pk1, why, n))
+        return false;
+    rc = lp_enable(&p_ab, err, sizeof err);     /* held: the thread is inside old A */
+    park_release(&pk1);
+    for (i = 0; i < 1000 && !(l13_pk2.hit && park_eip(&l13_pk2) == l13_pk2.at) && !pk1.done; i++)
+        thread_sleep_ns(1000000);
+    if (rc == 1 && l13_pk2.hit && !pk1.done)
+        rc2 = lp_continue(err, sizeof err);     /* a pass with the call parked in the dispatcher */
+    kprintf("lp-cells:   apply held by a thread in old A: %s; the thread parked in the dispatcher (%s), "
+            "a pass: %s%s%s\n", rc_name(rc), l13_pk2.hit ? "old A chosen" : "never got there", rc_name(rc2),
+            rc2 ? ": " : "", rc2 ? err : "");
+    if (l13_pk2.hit)
+        park_release(&l13_pk2);
+    thread_join(pk1.t);
+    settle(&p_ab);
+    if (mixed(pk1.result, why, n, "the call parked in the dispatcher"))
+        return false;
+    if (lp_model == LP_LIVEPATCH && (rc != 1 || !l13_pk2.hit))
+        return ksnprintf(why, n, "set-up: the apply %s, the second call %s", rc_name(rc),
+                         l13_pk2.hit ? "parked" : "never parked in the dispatcher"), false;
+    return true;
+}
+
 static const struct { const char *name, *what; bool (*fn)(char *, size_t); } cells[] = {
     { "L1", "a thread inside old A when A and B are patched together", cell_l1 },
     { "L2", "a thread asleep in a callee of old A (A's only frame: a return address)", cell_l2 },
@@ -637,6 +690,7 @@ static const struct { const char *name, *what; bool (*fn)(char *, size_t); } cel
     { "L10", "an NMI on another CPU in the middle of an entry's write", cell_l10 },
     { "L11", "a CPU-bound thread alone on its CPU, outside every patched function", cell_l11 },
     { "L12", "a thread stopped, or running, in undescribed code above old A", cell_l12 },
+    { "L13", "a call parked in the dispatcher once it chose old A", cell_l13 },
     /* A's code outside its symbol (tests/kernel/lp_where.c) */
     { "Lbuf", "a thread preempted in the detour buffer of a probe inside old A", lpw_cell_buf },
     { "Lbuf-new", "a thread preempted in the detour buffer of a probe inside new A (revert)", lpw_cell_buf_new },
