@@ -25,7 +25,7 @@
 #include "tests/kernel/lp_where.h"
 
 static char lp_cell[64] = "all";
-KPARAM_STR("lp_cell", lp_cell, "lp-cells: which cells (L1,...,L13, Lbuf, Lcold, Ltramp and their -new, or all)");
+KPARAM_STR("lp_cell", lp_cell, "lp-cells: which cells (L1,...,L14, Lbuf, Lcold, Ltramp and their -new, or all)");
 
 #define FUNC(old, new) LP_FUNC(old, new)
 #define PATCH(nm, f) struct lp_patch nm = LP_PATCH_INIT(#nm, f, LP_MODEL_BOOT)
@@ -677,6 +677,60 @@ static bool cell_l13(char *why, size_t n)
     return true;
 }
 
+/* L14: a thread running in old A alone on cpu 1, whose last switch-out
+ * was deeper on its stack, outside A (asleep in l14_deep, whose 768 bytes
+ * of locals keep that frame below what A uses): its saved frame is stale
+ * but still unwinds clean to its first function.  A check that took a
+ * running thread's saved frame would find it outside and switch it inside
+ * old A (mutant lp-livepatch-running); it must wait for the thread's own
+ * check at the kick (L12: unreliable, inside lpa_undescribed). */
+static struct completion l14_go;
+static __attribute__((noinline)) void l14_deep(void)
+{
+    volatile char pad[768];
+    pad[0] = 1;
+    wait_for_completion(&l14_go);
+    pad[767] = pad[0];
+}
+
+static void l14_main(void *arg)
+{
+    (void)arg;
+    l14_deep();
+    started = 1;
+    ret = lpc_a4(&stop);
+}
+
+static bool cell_l14(char *why, size_t n)
+{
+    struct gbound b;
+    struct thread *t;
+    int rc;
+    if (ncpu < 2)
+        return ksnprintf(why, n, "needs 2 CPUs"), false;
+    stop = started = ret = 0;
+    completion_init(&l14_go);
+    if (!(t = thread_create("lp-l14", l14_main, NULL, 1u << 1)))
+        return ksnprintf(why, n, "no thread"), false;
+    if (!ktest_wait_blocked(t, &l14_go.wq, 5000))
+        return complete(&l14_go), thread_join(t), ksnprintf(why, n, "the thread never slept in l14_deep"), false;
+    complete(&l14_go);
+    gbound_start(&b, GBOUND_ALL, 2000, 0);
+    while (!(started && READ_ONCE(t->on_cpu) && t->cpu == 1) && !gbound_expired(&b))
+        thread_sleep_ns(100000);
+    rc = lp_enable(&p_a4b, err, sizeof err);
+    kprintf("lp-cells:   apply with a thread running in old A on cpu 1, its saved frame stale: %s%s%s\n",
+            rc_name(rc), rc ? ": " : "", rc ? err : "");
+    stop = 1;
+    thread_join(t);
+    if (rc > 0 && lp_continue(err, sizeof err))
+        return ksnprintf(why, n, "still in transition once the thread left: %s", err), settle(&p_a4b), false;
+    settle(&p_a4b);
+    if (mixed(ret, why, n, "the thread running in old A"))
+        return false;
+    return !wrong_rc(rc, expect_held(), why, n, "the patch");
+}
+
 static const struct { const char *name, *what; bool (*fn)(char *, size_t); } cells[] = {
     { "L1", "a thread inside old A when A and B are patched together", cell_l1 },
     { "L2", "a thread asleep in a callee of old A (A's only frame: a return address)", cell_l2 },
@@ -691,6 +745,7 @@ static const struct { const char *name, *what; bool (*fn)(char *, size_t); } cel
     { "L11", "a CPU-bound thread alone on its CPU, outside every patched function", cell_l11 },
     { "L12", "a thread stopped, or running, in undescribed code above old A", cell_l12 },
     { "L13", "a call parked in the dispatcher once it chose old A", cell_l13 },
+    { "L14", "a thread running in old A whose saved frame is stale but unwinds clean", cell_l14 },
     /* A's code outside its symbol (tests/kernel/lp_where.c) */
     { "Lbuf", "a thread preempted in the detour buffer of a probe inside old A", lpw_cell_buf },
     { "Lbuf-new", "a thread preempted in the detour buffer of a probe inside new A (revert)", lpw_cell_buf_new },
