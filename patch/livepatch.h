@@ -121,6 +121,9 @@ extern bool lp_shadow_no_grace;       /* self-test control: free with no grace p
 /* Self-test hook (lp-cells L10): kpatch's and ksplice's rendezvous calls it
  * after each store to an entry, with how many of its 5 bytes are written. */
 extern void (*lp_entry_store_hook)(void *entry, int written);
+/* Self-test hook (lp-cells L15): livepatch's check of a stopped thread
+ * calls it between the thread's unwind and its compare-and-swap. */
+extern void (*lp_check_hook)(struct thread *t);
 
 struct lp_stats {
     uint32_t enabled, disabled, refused, aborted, retries;   /* patches; kpatch/ksplice checks */

@@ -244,6 +244,8 @@ void lp_preempt_point(void)
 struct pass { struct thread *self; int pending, model; int tid, why; char name[20]; uint32_t pc; };
 enum { WHY_RUNNING = 1, WHY_INSIDE, WHY_UNRELIABLE, WHY_NO_SAFE_POINT };
 
+void (*lp_check_hook)(struct thread *t);
+
 /* Registry lock held.  Switch t if it may go now, else count it pending. */
 static void try_switch(struct thread *t, void *arg)
 {
@@ -276,6 +278,8 @@ static void try_switch(struct thread *t, void *arg)
     } else {
         unwind_switched(&r, t);
         h = stack_holds(&r, true, t, &pc);
+        if (lp_check_hook)
+            lp_check_hook(t);
         if (!h && !__atomic_compare_exchange_n(&t->lp_word, &w, (w & ~LP_U_MASK) | (uint32_t)target, false,
                                                __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
             why = WHY_RUNNING;            /* it ran meanwhile: next pass */

@@ -16,6 +16,7 @@
 #include "kernel/ksym.h"
 #include "kernel/cpu.h"
 #include "kernel/ipi.h"
+#include "kernel/x86.h"
 #include "kernel/gbound.h"
 #include "patch/livepatch.h"
 #include "patch/kprobe.h"
@@ -25,7 +26,7 @@
 #include "tests/kernel/lp_where.h"
 
 static char lp_cell[64] = "all";
-KPARAM_STR("lp_cell", lp_cell, "lp-cells: which cells (L1,...,L14, Lbuf, Lcold, Ltramp and their -new, or all)");
+KPARAM_STR("lp_cell", lp_cell, "lp-cells: which cells (L1,...,L15, Lbuf, Lcold, Ltramp and their -new, or all)");
 
 #define FUNC(old, new) LP_FUNC(old, new)
 #define PATCH(nm, f) struct lp_patch nm = LP_PATCH_INIT(#nm, f, LP_MODEL_BOOT)
@@ -668,6 +669,8 @@ static bool cell_l13(char *why, size_t n)
     if (l13_pk2.hit)
         park_release(&l13_pk2);
     thread_join(pk1.t);
+    if (lp_in_transition() == &p_ab && lp_continue(err, sizeof err))
+        return ksnprintf(why, n, "still in transition once the thread left: %s", err), settle(&p_ab), false;
     settle(&p_ab);
     if (mixed(pk1.result, why, n, "the call parked in the dispatcher"))
         return false;
@@ -731,6 +734,69 @@ static bool cell_l14(char *why, size_t n)
     return !wrong_rc(rc, expect_held(), why, n, "the patch");
 }
 
+/* L15: a thread that runs between livepatch's check of it and its switch.
+ * Asleep outside A when the check unwinds it (clean), it is woken from
+ * lp_check_hook and parks inside old A (lpc_a_mid) before the check's
+ * compare-and-swap; the swap must fail (it ran since its word was read),
+ * else it is switched inside old A and runs A v1, then B v2 (mutant
+ * lp-livepatch-cas).  Livepatch only: the others do not check stacks so. */
+static struct completion l15_go;
+static struct park l15_pk;
+static volatile int l15_hooked;
+static int l15_fn(int x)
+{
+    (void)x;
+    wait_for_completion(&l15_go);
+    return lpc_a();
+}
+
+static void l15_hook(struct thread *t)
+{
+    uint32_t i;
+    if (t != l15_pk.t || l15_hooked++)
+        return;
+    complete(&l15_go);
+    /* interrupts are off here (the registry lock): no tick moves a gbound,
+     * so the bound is this CPU's own work: 1e7 pauses, about 1.5 s under TCG,
+     * below the 3 s stall watchdog (12,320 were needed) */
+    for (i = 0; i < 10000000 && !(l15_pk.hit && park_eip(&l15_pk) == l15_pk.at); i++)
+        pause();
+}
+
+static bool cell_l15(char *why, size_t n)
+{
+    int rc;
+    if (lp_model != LP_LIVEPATCH)
+        return kprintf("lp-cells:   no stack check of stopped threads under %s\n", lp_model_name(lp_model)), true;
+    if (ncpu < 2)
+        return ksnprintf(why, n, "needs 2 CPUs"), false;
+    completion_init(&l15_go);
+    l15_hooked = 0;
+    l15_pk = (struct park){ (uint32_t)lpc_a_mid, PARK_PREEMPT, 1, l15_fn, 0, 0, 0, 0, 0, false, NULL };
+    park_register();
+    if (!(l15_pk.t = thread_create("lp-l15", (void (*)(void *))park_call, &l15_pk, 1u << 1)))
+        return ksnprintf(why, n, "no thread"), false;
+    if (!ktest_wait_blocked(l15_pk.t, &l15_go.wq, 5000))
+        return complete(&l15_go), thread_join(l15_pk.t), ksnprintf(why, n, "the thread never slept"), false;
+    lp_check_hook = l15_hook;
+    rc = lp_enable(&p_ab, err, sizeof err);
+    lp_check_hook = NULL;
+    kprintf("lp-cells:   apply, the thread woken between its check and its switch, parked in old A (%s): %s%s%s\n",
+            l15_pk.hit ? "it did" : "it did not", rc_name(rc), rc ? ": " : "", rc ? err : "");
+    if (!l15_hooked)
+        complete(&l15_go);
+    park_finish(&l15_pk);
+    if (rc > 0 && lp_continue(err, sizeof err))
+        return ksnprintf(why, n, "still in transition once the thread left: %s", err), settle(&p_ab), false;
+    settle(&p_ab);
+    if (mixed(l15_pk.result, why, n, "the thread woken during its check"))
+        return false;
+    if (!l15_hooked || !l15_pk.hit)
+        return ksnprintf(why, n, "set-up: the check %s, the thread %s", l15_hooked ? "ran the hook" :
+                         "never ran the hook", l15_pk.hit ? "parked" : "never parked in old A"), false;
+    return !wrong_rc(rc, 1, why, n, "the patch");
+}
+
 static const struct { const char *name, *what; bool (*fn)(char *, size_t); } cells[] = {
     { "L1", "a thread inside old A when A and B are patched together", cell_l1 },
     { "L2", "a thread asleep in a callee of old A (A's only frame: a return address)", cell_l2 },
@@ -746,6 +812,7 @@ static const struct { const char *name, *what; bool (*fn)(char *, size_t); } cel
     { "L12", "a thread stopped, or running, in undescribed code above old A", cell_l12 },
     { "L13", "a call parked in the dispatcher once it chose old A", cell_l13 },
     { "L14", "a thread running in old A whose saved frame is stale but unwinds clean", cell_l14 },
+    { "L15", "a thread that runs between livepatch's check of it and its switch", cell_l15 },
     /* A's code outside its symbol (tests/kernel/lp_where.c) */
     { "Lbuf", "a thread preempted in the detour buffer of a probe inside old A", lpw_cell_buf },
     { "Lbuf-new", "a thread preempted in the detour buffer of a probe inside new A (revert)", lpw_cell_buf_new },
