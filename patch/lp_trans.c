@@ -128,6 +128,7 @@ void lp_safe_point(void)
     if (!__atomic_load_n(&lp_transition, __ATOMIC_ACQUIRE))
         return;
     u = __atomic_load_n(&target, __ATOMIC_ACQUIRE);
+    __asm__ volatile(".globl lp_safe_point_read\nlp_safe_point_read:" ::: "memory");   /* cell L16 parks here */
     if ((int)(w & LP_U_MASK) != u)
         __atomic_compare_exchange_n(&t->lp_word, &w, (w & ~LP_U_MASK) | (uint32_t)u, false, __ATOMIC_ACQ_REL,
                                     __ATOMIC_RELAXED);

@@ -34,7 +34,7 @@ DATA = "tests/lp-matrix.json"
 BLOCKS = [("README.md", "lp-fails"), ("docs/livepatch.md", "lp-fails"), ("docs/livepatch.md", "lp-matrix")]
 
 W = ["Lbuf", "Lbuf-new", "Lcold", "Lcold-new", "Ltramp", "Ltramp-new"]   # tests/kernel/lp_where.c
-CELLS = ["L1", "L2", "L3", "L4", "L5", "L6", "L7", "L8", "L9", "L10", "L11", "L12", "L13", "L14", "L15"] + W + ["torture"]
+CELLS = ["L1", "L2", "L3", "L4", "L5", "L6", "L7", "L8", "L9", "L10", "L11", "L12", "L13", "L14", "L15", "L16"] + W + ["torture"]
 # column: (kernel parameters, cells expected to catch it)
 MODELS = {
     "kpatch": ("lp_model=kpatch", set()),

@@ -26,7 +26,7 @@
 #include "tests/kernel/lp_where.h"
 
 static char lp_cell[64] = "all";
-KPARAM_STR("lp_cell", lp_cell, "lp-cells: which cells (L1,...,L15, Lbuf, Lcold, Ltramp and their -new, or all)");
+KPARAM_STR("lp_cell", lp_cell, "lp-cells: which cells (L1,...,L16, Lbuf, Lcold, Ltramp and their -new, or all)");
 
 #define FUNC(old, new) LP_FUNC(old, new)
 #define PATCH(nm, f) struct lp_patch nm = LP_PATCH_INIT(#nm, f, LP_MODEL_BOOT)
@@ -797,6 +797,85 @@ static bool cell_l15(char *why, size_t n)
     return !wrong_rc(rc, 1, why, n, "the patch");
 }
 
+/* L16: a safe point that read the target before a reverse and writes it
+ * after.  A thread holds the apply from inside old A, leaves A (B v1: it is
+ * unswitched), and stops in lp_safe_point between its read of the target
+ * (patched) and its compare-and-swap.  The revert then reverses the
+ * transition (every word bumped; the thread, unpatched, is at the new
+ * target); from lp_check_hook, during that pass, it goes on and parks in
+ * the dispatcher once it chose a version of A; the pass completes.  Its
+ * swap must fail: written, the stale universe picks A v2, and B is then v1
+ * (mutant lp-safe-point-stale; lptrans.pml's safe-plain variants).  Both
+ * stops spin in the #DB handler (PARK_SPIN): the thread stays on cpu 1, so
+ * that CPU's idle thread is stopped and switchable, and the pass in which
+ * the thread writes its word (visited before: it is the newest) is the last. */
+extern char lp_safe_point_read[];
+static struct park l16_pkS, l16_pkD;
+static volatile int l16_hooked;
+static int l16_safe(int x) { (void)x; lp_safe_point(); return 0; }
+static int l16_fn(int x)
+{
+    int r1 = lpc_a();                           /* parks at lpc_a_mid */
+    (void)x;
+    if ((r1 >> 8) != (r1 & 0xFF))
+        return r1;
+    l16_pkS.t = l16_pkD.t = thread_current();
+    park_call(&l16_pkS);                        /* parks between the read and the swap */
+    park_call(&l16_pkD);                        /* through the stub: parks at the decision */
+    return l16_pkD.result;
+}
+
+static void l16_hook(struct thread *t)
+{
+    uint32_t i;
+    if (t == l16_pkS.t || l16_hooked++)
+        return;
+    park_release(&l16_pkS);                     /* PARK_SPIN: leaves the handler */
+    for (i = 0; i < 10000000 && !(l16_pkD.hit && park_eip(&l16_pkD) == l16_pkD.at); i++)
+        pause();                                /* interrupts off: see l15_hook */
+}
+
+static bool cell_l16(char *why, size_t n)
+{
+    struct park pkA = { (uint32_t)lpc_a_mid, PARK_PREEMPT, 1, l16_fn, 0, 0, 0, 0, 0, false, NULL };
+    int rc, rc2 = 0, i;
+    if (lp_model != LP_LIVEPATCH)
+        return kprintf("lp-cells:   L16 is livepatch's (its pass checks stopped threads)\n"), true;
+    if (ncpu < 2)
+        return ksnprintf(why, n, "needs 2 CPUs"), false;
+    l16_hooked = 0;
+    l16_pkS = (struct park){ (uint32_t)lp_safe_point_read, PARK_SPIN, 1, l16_safe, 0, 0, 0, 0, 0, false, NULL };
+    l16_pkD = (struct park){ (uint32_t)lp_dispatch_decided, PARK_SPIN, 1, call_a, 0, 0, 0, 0, 0, false, NULL };
+    if (park_start(&pkA, why, n))
+        return false;
+    rc = lp_enable(&p_ab, err, sizeof err);     /* held: the thread is inside old A */
+    park_release(&pkA);
+    for (i = 0; i < 1000 && !(l16_pkS.hit && park_eip(&l16_pkS) == l16_pkS.at) && !pkA.done; i++)
+        thread_sleep_ns(1000000);
+    if (rc == 1 && l16_pkS.hit && !pkA.done) {
+        lp_check_hook = l16_hook;
+        rc2 = lp_disable(&p_ab, err, sizeof err);   /* reverses the apply */
+        lp_check_hook = NULL;
+    }
+    kprintf("lp-cells:   apply held in old A: %s; the thread stopped in lp_safe_point (%s); the revert, the thread "
+            "let go during its pass (%s): %s%s%s\n", rc_name(rc), l16_pkS.hit ? "after its read" : "never",
+            l16_pkD.hit ? "parked in the dispatcher" : "not parked", rc_name(rc2), rc2 ? ": " : "",
+            rc2 ? err : "");
+    if (!l16_hooked)
+        park_release(&l16_pkS);
+    park_release(&l16_pkD);
+    thread_join(pkA.t);
+    if (lp_in_transition() == &p_ab && lp_continue(err, sizeof err))
+        return ksnprintf(why, n, "still in transition once the thread left: %s", err), settle(&p_ab), false;
+    settle(&p_ab);
+    if (mixed(pkA.result, why, n, "the thread whose safe point raced the reverse"))
+        return false;
+    if (rc != 1 || !l16_hooked || !l16_pkD.hit)
+        return ksnprintf(why, n, "set-up: the apply %s, the hook %s, the thread %s", rc_name(rc),
+                         l16_hooked ? "ran" : "never ran", l16_pkD.hit ? "parked" : "never parked"), false;
+    return true;
+}
+
 static const struct { const char *name, *what; bool (*fn)(char *, size_t); } cells[] = {
     { "L1", "a thread inside old A when A and B are patched together", cell_l1 },
     { "L2", "a thread asleep in a callee of old A (A's only frame: a return address)", cell_l2 },
@@ -813,6 +892,7 @@ static const struct { const char *name, *what; bool (*fn)(char *, size_t); } cel
     { "L13", "a call parked in the dispatcher once it chose old A", cell_l13 },
     { "L14", "a thread running in old A whose saved frame is stale but unwinds clean", cell_l14 },
     { "L15", "a thread that runs between livepatch's check of it and its switch", cell_l15 },
+    { "L16", "a safe point that read the target before a reverse and writes it after", cell_l16 },
     /* A's code outside its symbol (tests/kernel/lp_where.c) */
     { "Lbuf", "a thread preempted in the detour buffer of a probe inside old A", lpw_cell_buf },
     { "Lbuf-new", "a thread preempted in the detour buffer of a probe inside new A (revert)", lpw_cell_buf_new },
