@@ -41,8 +41,9 @@ MODELS = {
     "ksplice": ("lp_model=ksplice", set()),
     "kgraft": ("lp_model=kgraft", set()),
     "livepatch": ("lp_model=livepatch", set()),
-    "naive": ("lp_model=naive", {"L1", "L2", "L3", "L4", "L5", "L8", "L12", "torture"} | set(W)),
-    "livepatch+fp": ("lp_model=livepatch lp_unwind=fp", {"L2", "L8", "L12", "Lcold", "Lcold-new", "Ltramp", "Ltramp-new"}),
+    "naive": ("lp_model=naive", {"L1", "L2", "L3", "L4", "L5", "L8", "L12", "L14", "torture"} | set(W)),
+    "livepatch+fp": ("lp_model=livepatch lp_unwind=fp", {"L2", "L8", "L12", "L14", "Lcold", "Lcold-new", "Ltramp",
+                                                        "Ltramp-new"}),
     "kgraft+irq": ("lp_model=kgraft lp_bug=irq_universe", {"L5"}),
     "kgraft+nmi": ("lp_model=kgraft lp_bug=nmi_universe", {"L5"}),
     "ksplice+no_recover": ("lp_model=ksplice kretprobe_bug=no_recover", {"L8", "Ltramp", "Ltramp-new"}),
@@ -50,8 +51,9 @@ MODELS = {
 }
 # Cells a control may or may not fail, seed by seed: the torture catches the
 # frame-pointer walk only when a preemption lands in a prologue of the chain
-# (1 of 3 seeds in one run).
-MAY = {("torture", "livepatch+fp")}
+# (1 of 3 seeds in one run), and lp_bug=no_dispatch_wait only when a call
+# meets L9's race by chance (1 of 3 seeds in the runs of ea5ca64 and 434ff76).
+MAY = {("torture", "livepatch+fp"), ("torture", "livepatch+no_dispatch_wait")}
 # Workers rest between chains under the stop-machine models, their controls
 # included (without it a check almost never finds every thread outside).
 GAP = {"kpatch": " lpt_gap=500", "ksplice": " lpt_gap=500"}
