@@ -148,7 +148,7 @@ def validate(ms, root, hosts, errors):
                 or not os.path.isfile(path):
             errors.append("%s: no file %s in the tree (a path inside it, without '..' or '.')" % (
                 m.where("file"), m.file))
-        elif m.file not in tracked_files(root):
+        elif tracked_files(root) is not None and m.file not in tracked_files(root):
             errors.append("%s: %s is not tracked by git (a mutant's copy holds tracked files only)" % (
                 m.where("file"), m.file))
         else:
@@ -213,12 +213,14 @@ _TRACKED = {}
 
 
 def tracked_files(root):
-    """The set of the tree's tracked files (git ls-files), once per root."""
+    """The set of the tree's tracked files (git ls-files), once per root; None
+    outside a git work tree (a mutant's copy, whose check-runner runs --check:
+    its files are the tracked ones of the tree it was copied from)."""
     if root not in _TRACKED:
         try:
             _TRACKED[root] = set(tracked(root))
         except (subprocess.CalledProcessError, OSError):
-            _TRACKED[root] = set()
+            _TRACKED[root] = None
     return _TRACKED[root]
 
 
