@@ -158,7 +158,7 @@ KTEST(livepatch_refuses_bad_pairs)
         struct lp_patch px = LP_PATCH_INIT("cross", cross, models[m]);
         expect_refused(ktest_ctx, &ps, "the new lpt_version is the old one");
         expect_refused(ktest_ctx, &pi, "is inside the old lpc_a");
-        expect_refused(ktest_ctx, &po, "is not the first byte of a function");
+        expect_refused(ktest_ctx, &po, "is not the first byte of a function (it is lpn_version2+0x1)");
         expect_refused(ktest_ctx, &pc, "the new lpt_version is lpt_add, which this patch replaces");
         expect_refused(ktest_ctx, &p0, "lpt_version: no new function");
         expect_refused(ktest_ctx, &p1, "NULL: no old function");
