@@ -707,11 +707,13 @@ static void l14_main(void *arg)
     ret = lpc_a4(&stop);
 }
 
-static bool l14_round(char *why, size_t n)
+static bool cell_l14(char *why, size_t n)
 {
     struct gbound b;
     struct thread *t;
     int rc;
+    if (ncpu < 2)
+        return ksnprintf(why, n, "needs 2 CPUs"), false;
     stop = started = ret = 0;
     completion_init(&l14_go);
     if (!(t = thread_create("lp-l14", l14_main, NULL, 1u << 1)))
@@ -733,21 +735,6 @@ static bool l14_round(char *why, size_t n)
     if (mixed(ret, why, n, "the thread running in old A"))
         return false;
     return !wrong_rc(rc, expect_held(), why, n, "the patch");
-}
-
-/* The resume path's own calls overwrite the innermost words of the saved
- * frame now and then (then its unwind stops, unreliable, at sched_switch or
- * swtch_resume: 2 runs in 5), so four rounds: a check that judged the
- * running thread from it switches it in one of them (all but 1 in 40). */
-static bool cell_l14(char *why, size_t n)
-{
-    int i;
-    if (ncpu < 2)
-        return ksnprintf(why, n, "needs 2 CPUs"), false;
-    for (i = 0; i < 4; i++)
-        if (!l14_round(why, n))
-            return false;
-    return true;
 }
 
 /* L15: a thread that runs between livepatch's check of it and its switch.
