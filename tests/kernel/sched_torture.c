@@ -471,7 +471,11 @@ static int finish_threads(char *why, size_t n)
     if (stuck) {
         sched_dump();
         dump_cpus();
-        ksnprintf(why, n, "lost wakeup: %d thread%s stuck asleep after stop", stuck, stuck > 1 ? "s" : "");
+        if (lost_wakeups)                /* seen first, before stop (a later loss may then eat the stop's wakeup) */
+            ksnprintf(why, n, "lost wakeup: %u thread%s asleep with the condition true before stop; %d stuck "
+                      "asleep after stop", lost_wakeups, lost_wakeups > 1 ? "s" : "", stuck);
+        else
+            ksnprintf(why, n, "lost wakeup: %d thread%s stuck asleep after stop", stuck, stuck > 1 ? "s" : "");
         return 1;
     }
     {
