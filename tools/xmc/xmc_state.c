@@ -19,12 +19,24 @@ struct xhist {                     /* one code byte's last changes, oldest first
     int n;
 };
 
+/* Stores to a line while no CPU had fetched from its page, in generations:
+ * a store by the same CPU through the same mapping at the same clock (no
+ * serialization in between) joins the newest; otherwise a new one starts,
+ * and the oldest two fold into gen[2], which keeps the later clock and
+ * loses its CPU if theirs differ.  A byte is judged by the newest
+ * generation that holds it. */
+#define PREGEN 3
+struct xpre {
+    uint64_t at;                   /* the clock of its stores */
+    uint64_t mask;                 /* bytes of the line they wrote */
+    uint64_t pc, map;              /* the latest store's pc; vaddr - phys */
+    int cpu;                       /* -1: several, or none */
+};
+
 struct xpage {
     uint64_t chg[NLINE];           /* clock of the last store that may have changed the line */
-    uint64_t pre[NLINE];           /* ... of the last store while no CPU had fetched from the page */
-    uint64_t pre_pc[NLINE], pre_va[NLINE];    /* that store: its pc and address */
-    uint64_t pre_mask[NLINE];      /* bytes of the line ever stored to before that */
-    int8_t pre_cpu[NLINE];         /* and its CPU, -1: none */
+    struct xpre pre[NLINE][PREGEN];   /* newest first */
+    uint8_t prelock;               /* guards pre[]: stores to unwatched pages take no other lock */
     uint64_t watched_at;           /* 0: never translated from */
     uint8_t stored;                /* a store has reached it */
     uint8_t *shadow;               /* PAGE bytes: memory as the checker last knew it */
@@ -124,7 +136,6 @@ static struct xpage *page_get(const struct xmc_state *st, uint64_t phys, bool ma
         struct xpage *fresh = calloc(1, sizeof(*fresh));
         if (!fresh)
             abort();
-        memset(fresh->pre_cpu, -1, sizeof(fresh->pre_cpu));
         if (!__atomic_compare_exchange_n(&l2[pn & 4095], &none, fresh, false, __ATOMIC_ACQ_REL,
                                          __ATOMIC_ACQUIRE)) {
             free(fresh);
@@ -241,22 +252,65 @@ static void hist_push(struct xhist *h, uint64_t id, uint32_t widx, uint8_t old, 
     h->n++;
 }
 
-/* A store's bytes in a page no CPU has fetched from: only when and by whom
- * (a line at a time; racing stores may leave either one's details). */
+static void pre_lock(struct xpage *p)
+{
+    while (__atomic_test_and_set(&p->prelock, __ATOMIC_ACQUIRE))
+        ;
+}
+
+static void pre_unlock(struct xpage *p)
+{
+    __atomic_clear(&p->prelock, __ATOMIC_RELEASE);
+}
+
+/* A store's byte in a page no CPU has fetched from: only when, by whom,
+ * through which mapping (its old value is not kept). */
 static void store_pre(struct xmc_state *st, struct xpage *p, uint32_t off, int cpu, uint64_t pc,
-                      uint64_t vaddr)
+                      uint64_t vaddr, uint64_t phys)
 {
     uint32_t line = off / LINE;
     uint64_t now = __atomic_load_n(&st->clock, __ATOMIC_RELAXED);
+    struct xpre *g = p->pre[line];
     if (!p->stored)
         __atomic_store_n(&p->stored, 1, __ATOMIC_RELEASE);
-    __atomic_fetch_or(&p->pre_mask[line], 1ull << (off % LINE), __ATOMIC_RELAXED);
-    p->pre_cpu[line] = (int8_t)cpu;
-    p->pre_pc[line] = pc;
-    p->pre_va[line] = vaddr;
-    __atomic_store_n(&p->pre[line], now, __ATOMIC_RELAXED);
+    pre_lock(p);
+    if (g[0].mask && (g[0].at != now || g[0].cpu != cpu || g[0].map != vaddr - phys)) {
+        if (!g[2].mask)
+            g[2] = g[1];
+        else if (g[1].mask) {
+            if (g[1].cpu != g[2].cpu || g[1].map != g[2].map)
+                g[2].cpu = -1;
+            g[2].mask |= g[1].mask;
+            g[2].at = g[1].at;             /* the later clock: stale for more CPUs, never fewer */
+            g[2].pc = g[1].pc;
+        }
+        g[1] = g[0];
+        g[0].mask = 0;
+    }
+    g[0].mask |= 1ull << (off % LINE);
+    g[0].at = now;
+    g[0].cpu = cpu;
+    g[0].pc = pc;
+    g[0].map = vaddr - phys;
+    pre_unlock(p);
     if (p->chg[line] < now)
         __atomic_store_n(&p->chg[line], now, __ATOMIC_RELEASE);
+}
+
+/* The newest generation holding the byte at off, copied out; false: none. */
+static bool pre_find(struct xpage *p, uint32_t off, struct xpre *out)
+{
+    struct xpre *g = p->pre[off / LINE];
+    bool found = false;
+    int k;
+    pre_lock(p);
+    for (k = 0; k < PREGEN && !found; k++)
+        if (g[k].mask >> (off % LINE) & 1) {
+            *out = g[k];
+            found = true;
+        }
+    pre_unlock(p);
+    return found;
 }
 
 bool xmc_store_unwatched(struct xmc_state *st, int cpu, uint64_t pc, uint64_t vaddr, uint64_t phys,
@@ -271,7 +325,7 @@ bool xmc_store_unwatched(struct xmc_state *st, int cpu, uint64_t pc, uint64_t va
     for (i = 0; i < size; i++) {
         struct xpage *p = page_get(st, phys + i, false);
         if (p)
-            store_pre(st, p, (uint32_t)((phys + i) & (PAGE - 1)), cpu, pc, vaddr + i);
+            store_pre(st, p, (uint32_t)((phys + i) & (PAGE - 1)), cpu, pc, vaddr + i, phys + i);
     }
     return true;
 }
@@ -289,7 +343,7 @@ void xmc_store(struct xmc_state *st, int cpu, uint64_t pc, uint64_t vaddr, uint6
         if (!p)
             continue;
         if (!p->watched_at) {                  /* no CPU fetched from it yet */
-            store_pre(st, p, off, cpu, pc, vaddr + i);
+            store_pre(st, p, off, cpu, pc, vaddr + i, phys + i);
             continue;
         }
         st->c.stores_code += (i == 0);
@@ -427,16 +481,16 @@ static void scan_byte(struct xmc_state *st, struct xscan *s, struct xmc_violatio
                       uint64_t serial_at, uint64_t vaddr, uint64_t phys, size_t i)
 {
     struct xpage *p = page_get(st, phys + i, false);
-    uint32_t off = (uint32_t)((phys + i) & (PAGE - 1)), line = off / LINE;
+    uint32_t off = (uint32_t)((phys + i) & (PAGE - 1));
     struct xhist *h;
+    struct xpre g;
     bool first = true;
     int k;
     if (!p)
         return;
-    if (p->pre_cpu[line] >= 0 && p->pre[line] >= serial_at && (p->pre_mask[line] >> (off % LINE) & 1)) {
-        struct xmc_write w = { .id = p->pre[line], .pc = p->pre_pc[line], .cpu = p->pre_cpu[line],
-                               .vaddr = p->pre_va[line], .phys = (phys + i) & ~(uint64_t)(LINE - 1) };
-        w.vaddr &= ~(uint64_t)(LINE - 1);      /* same offset in the line as w.phys */
+    if (pre_find(p, off, &g) && g.at >= serial_at) {
+        struct xmc_write w = { .id = g.at, .pc = g.pc, .cpu = g.cpu, .phys = phys + i,
+                               .vaddr = phys + i + g.map };
         if (!(w.cpu == cpu && same_map(&w, vaddr + i, phys + i))) {
             s->before = true;
             s->changed |= 1u << i;
