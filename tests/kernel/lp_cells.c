@@ -681,20 +681,24 @@ static bool cell_l13(char *why, size_t n)
 }
 
 /* L14: a thread running in old A alone on cpu 1, whose last switch-out
- * was deeper on its stack, outside A (asleep in l14_deep, whose 6 KiB
- * of locals keep that frame below what A uses): its saved frame is stale
- * and mostly still unwinds clean to its first function.  Not always: the
- * resume path's own calls may overwrite its innermost words, and then its
- * unwind stops, unreliable, at sched_switch or swtch_resume (2 runs in 5;
- * the same in every round of one boot), and the break below survives.  A check that took a
- * running thread's saved frame would find it outside and switch it inside
- * old A (mutant lp-livepatch-running); it must wait for the thread's own
- * check at the kick (L12: unreliable, inside lpa_undescribed). */
+ * was deeper on its stack, outside A (asleep in l14_deep, whose 6 KiB of
+ * locals keep that frame below what A and its interrupts use): its saved
+ * frame is stale and unwinds clean to its first function.  The resume
+ * path's own calls overwrite that frame's innermost words (its unwind then
+ * stops, unreliable, in 2 boots of 5), so the cell copies the frame while
+ * the thread sleeps and the thread puts it back, in dead stack, before it
+ * enters A.  A check that took a running thread's saved frame would find
+ * it outside and switch it inside old A (mutant lp-livepatch-running); it
+ * must wait for the thread's own check at the kick (L12: unreliable,
+ * inside lpa_undescribed). */
 static struct completion l14_go;
+static uint32_t l14_frame[256], l14_esp, l14_len;
+static volatile uint32_t l14_lo;
 static __attribute__((noinline)) void l14_deep(void)
 {
     volatile char pad[6144];
     pad[0] = 1;
+    l14_lo = (uint32_t)pad;
     wait_for_completion(&l14_go);
     pad[6143] = pad[0];
 }
@@ -703,8 +707,23 @@ static void l14_main(void *arg)
 {
     (void)arg;
     l14_deep();
+    if (l14_len)
+        kmemcpy((void *)l14_esp, l14_frame, l14_len);   /* below ESP by 6 KiB: dead */
     started = 1;
     ret = lpc_a4(&stop);
+}
+
+/* The sleeping thread's switch frame, from its saved ESP up to l14_deep's
+ * locals: copied for l14_main to put back. */
+static bool l14_copy(struct thread *t, char *why, size_t n)
+{
+    l14_esp = t->esp;
+    l14_len = l14_lo > l14_esp ? l14_lo - l14_esp : 0;
+    if (!l14_len || l14_len > sizeof l14_frame)
+        return ksnprintf(why, n, "set-up: the switch frame is %u bytes (esp %08x, locals at %08x)",
+                         l14_len, l14_esp, l14_lo), l14_len = 0, false;
+    kmemcpy(l14_frame, (void *)l14_esp, l14_len);
+    return true;
 }
 
 static bool cell_l14(char *why, size_t n)
@@ -715,11 +734,14 @@ static bool cell_l14(char *why, size_t n)
     if (ncpu < 2)
         return ksnprintf(why, n, "needs 2 CPUs"), false;
     stop = started = ret = 0;
+    l14_len = l14_lo = 0;
     completion_init(&l14_go);
     if (!(t = thread_create("lp-l14", l14_main, NULL, 1u << 1)))
         return ksnprintf(why, n, "no thread"), false;
     if (!ktest_wait_blocked(t, &l14_go.wq, 5000))
-        return complete(&l14_go), thread_join(t), ksnprintf(why, n, "the thread never slept in l14_deep"), false;
+        return stop = 1, complete(&l14_go), thread_join(t), ksnprintf(why, n, "the thread never slept in l14_deep"), false;
+    if (!l14_copy(t, why, n))
+        return stop = 1, complete(&l14_go), thread_join(t), false;
     complete(&l14_go);
     gbound_start(&b, GBOUND_ALL, 2000, 0);
     while (!(started && READ_ONCE(t->on_cpu) && t->cpu == 1) && !gbound_expired(&b))
