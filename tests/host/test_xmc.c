@@ -210,7 +210,7 @@ static void artifact(void)
     xmc_serialize(st, 1);
     CHECK(xmc_exec_suspect(st, 1, SITE, 5, t));
     CHECK_EQ(xmc_exec(st, 1, SITE, SITE, OLD, NEW, 5, t, &v), XE_ARTIFACT);
-    CHECK_EQ(xmc_exec(st, 1, SITE, SITE, OLD, NEW, 5, t, &v), XE_NONE);
+    CHECK_EQ(xmc_exec(st, 1, SITE, SITE, OLD, NEW, 5, t, &v), XE_STALE);
     /* translated after the change: bytes unlike memory are a store in flight */
     CHECK_EQ(xmc_exec(st, 1, SITE, SITE, OLD, NEW, 5, xmc_clock(st), &v), XE_NONE);
     CHECK_EQ(xmc_counts(st)->artifact, 1);
@@ -246,6 +246,68 @@ static void artifact_changed_since(void)
     CHECK_EQ(v.detail[0].new, 0x5b);
     CHECK_EQ(v.detail[1].pc, 0x22);
     CHECK_EQ(v.detail[1].exec_nser, v.exec_nser);
+    xmc_free(st);
+}
+
+/* QEMU read the bytes before the int3, the int3 landed and was recorded,
+ * and only then did the translation end (text-poke-full-4 and
+ * djprobe-none-8 with poke_rewrite=0: "X3 ... bytes 0f 1f 44 00 00, were
+ * 0f 1f 44 00 00").  Stamped at the end, the stale translation looked
+ * fresh and its run a torn fetch; stamped before the change it missed, it
+ * is the emulator's artifact.  Bytes that match memory keep the clock. */
+static void translated_late(void)
+{
+    struct xmc_state *st = two_cpus();
+    struct xmc_violation v;
+    const uint8_t cc = 0xcc, t1 = 0x5b, t2 = 0x48;
+    const uint8_t at_int3[5] = { 0xcc, 0x1f, 0x44, 0x00, 0x00 }, mem[5] = { 0xcc, 0x5b, 0x48, 0x00, 0x00 };
+    uint64_t t;
+    xmc_translate(st, SITE, OLD, 5, NULL, NULL);
+    xmc_store(st, 0, 0x20, SITE, SITE, &cc, 1);
+    CHECK_EQ(xmc_translated_at(st, SITE, at_int3, at_int3, 5), xmc_clock(st));
+    t = xmc_translated_at(st, SITE, OLD, at_int3, 5);
+    CHECK(t < xmc_clock(st));
+    xmc_serialize(st, 1);
+    xmc_store(st, 0, 0x21, SITE + 1, SITE + 1, &t1, 1);
+    xmc_store(st, 0, 0x22, SITE + 2, SITE + 2, &t2, 1);
+    CHECK_EQ(xmc_exec(st, 1, SITE, SITE, OLD, mem, 5, t, &v), XE_ARTIFACT);
+    CHECK_EQ(xmc_counts(st)->rule[XR_X3], 0);
+    xmc_free(st);
+}
+
+/* djprobe-none-8 with poke_rewrite=0: cpu 1 runs a translation of a
+ * function made before a jump was written over two of its instructions (at
+ * SITE, 3 bytes, and SITE + 3, 2 bytes).  The int3 at SITE was synced; the
+ * tail was written after.  The first instruction is stale (an artifact),
+ * and the second, whose bytes changed since cpu 1 serialized, is reached
+ * only through it: the same run continues the artifact, not X1 or X3.  A new
+ * run, or another translation, is judged again. */
+static void stale_run(void)
+{
+    struct xmc_state *st = two_cpus();
+    struct xmc_violation v;
+    const uint8_t cc = 0xcc, tail[4] = { 0xfd, 0x11, 0xae, 0x00 };
+    const uint8_t i1[3] = { 0x8b, 0x45, 0x08 }, i2[2] = { 0x01, 0xc0 };
+    const uint8_t m1[3] = { 0xcc, 0xfd, 0x11 }, m2[2] = { 0xae, 0x00 };
+    const uint64_t B = SITE + 0x40;                   /* bytes no other translation holds */
+    uint64_t t = xmc_clock(st), runs;
+    xmc_translate(st, B, i1, 3, NULL, NULL);
+    xmc_translate(st, B + 3, i2, 2, NULL, NULL);
+    xmc_store(st, 0, 0x20, B, B, &cc, 1);
+    xmc_serialize(st, 1);
+    xmc_store(st, 0, 0x21, B + 1, B + 1, tail, 4);
+    CHECK(!xmc_run_continues_stale(st, 1, 7, 0));
+    CHECK_EQ(xmc_exec(st, 1, B, B, i1, m1, 3, t, &v), XE_ARTIFACT);
+    xmc_run_stale(st, 1, 7, 0);
+    runs = xmc_counts(st)->artifact_runs;
+    CHECK(xmc_run_continues_stale(st, 1, 7, 1));
+    CHECK_EQ(xmc_counts(st)->artifact_runs, runs + 1);
+    CHECK(!xmc_run_continues_stale(st, 1, 7, 1));          /* a new run */
+    CHECK(!xmc_run_continues_stale(st, 0, 7, 1));          /* another CPU */
+    xmc_run_stale(st, 1, 7, 0);
+    CHECK(!xmc_run_continues_stale(st, 1, 8, 1));          /* another translation */
+    CHECK_EQ(xmc_exec(st, 1, B + 3, B + 3, i2, m2, 2, t, &v), XE_VIOLATION);
+    CHECK_EQ(v.rule, XR_X1);
     xmc_free(st);
 }
 
@@ -545,6 +607,8 @@ int main(void)
     rule_same_bytes();
     artifact();
     artifact_changed_since();
+    translated_late();
+    stale_run();
     int3_relay_unsynced();
     int3_and_back_unsynced();
     since_counts();

@@ -19,7 +19,9 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = XMC_PLUGIN_API;
 /* One translated instruction: the exec and store callbacks' user data. */
 struct xinsn {
     uint64_t vaddr, phys, translated_at;
+    uint64_t tb;                           /* its translation's number (from 1) */
     const uint8_t *haddr;                  /* memory now, in QEMU's RAM */
+    int idx;                               /* its place in the translation */
     uint8_t len, serial, resolved, hlt;
     uint8_t bytes[XMC_INSN_MAX];           /* as translated */
 };
@@ -35,7 +37,7 @@ static FILE *out;
 static long max_lines = 50, lines, alines;    /* violations and artifacts each up to max */
 static int64_t ram_delta;                  /* host = guest physical + ram_delta, for RAM */
 static int have_delta, broken;
-static uint64_t delta_checks, nstores, sipi_starts;
+static uint64_t delta_checks, nstores, sipi_starts, ntrans;
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void say(const char *fmt, ...)
@@ -213,11 +215,14 @@ static void on_exec(unsigned int vcpu, void *ud)
         resolve(x);
         pthread_mutex_unlock(&lock);
     }
-    if (x->resolved && xmc_exec_suspect(st, (int)vcpu, x->phys, x->len, x->translated_at)) {
+    if (x->resolved && !xmc_run_continues_stale(st, (int)vcpu, x->tb, x->idx) &&
+        xmc_exec_suspect(st, (int)vcpu, x->phys, x->len, x->translated_at)) {
         pthread_mutex_lock(&lock);
         r = xmc_exec(st, (int)vcpu, x->vaddr, x->phys, x->bytes, x->haddr, x->len, x->translated_at, &v);
-        if (r != XE_NONE)
+        if (r == XE_VIOLATION || r == XE_ARTIFACT)
             report(&v, r);
+        if (r == XE_ARTIFACT || r == XE_STALE)
+            xmc_run_stale(st, (int)vcpu, x->tb, x->idx);
         pthread_mutex_unlock(&lock);
     }
     if (x->serial) {
@@ -329,19 +334,23 @@ static void on_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     size_t i, n = qemu_plugin_tb_n_insns(tb);
     (void)id;
     pthread_mutex_lock(&lock);
+    ntrans++;
     for (i = 0; i < n; i++) {
         struct qemu_plugin_insn *in = qemu_plugin_tb_get_insn(tb, i);
         struct xinsn *x = insn_new();
         size_t len = qemu_plugin_insn_size(in);
         memset(x, 0, sizeof(*x));
+        x->tb = ntrans;
+        x->idx = (int)i;
         x->len = (uint8_t)(len < XMC_INSN_MAX ? len : XMC_INSN_MAX);
         memcpy(x->bytes, qemu_plugin_insn_data(in), x->len);
         x->vaddr = qemu_plugin_insn_vaddr(in);
         x->haddr = qemu_plugin_insn_haddr(in);
         x->serial = xmc_serial_kind(x->bytes, x->len) != XS_NONE;
         x->hlt = x->len == 1 && x->bytes[0] == 0xf4;
-        x->translated_at = xmc_clock(st);
         resolve(x);
+        x->translated_at = x->resolved && x->haddr ? xmc_translated_at(st, x->phys, x->bytes, x->haddr, x->len)
+                                                   : xmc_clock(st);
         if (judged(x))
             qemu_plugin_register_vcpu_insn_exec_cb(in, on_exec, QEMU_PLUGIN_CB_NO_REGS, x);
         qemu_plugin_register_vcpu_mem_cb(in, on_store, QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_W, x);

@@ -49,6 +49,8 @@ struct xcpu {
     uint64_t serial_at;            /* clock of its last serializing instruction */
     uint32_t nser;
     bool started;
+    uint64_t stale_tb;             /* the translation whose run went stale, and where */
+    int stale_idx;
 };
 
 struct xmc_state {
@@ -375,6 +377,25 @@ uint64_t xmc_clock(const struct xmc_state *st)
     return st->clock;
 }
 
+uint64_t xmc_translated_at(const struct xmc_state *st, uint64_t phys, const uint8_t *b, const uint8_t *mem,
+                           size_t len)
+{
+    uint64_t at = st->clock;
+    size_t i;
+    int k;
+    for (i = 0; i < len; i++) {
+        const struct xpage *p = b[i] != mem[i] ? page_get(st, phys + i, false) : NULL;
+        const struct xhist *h = p && p->hist ? p->hist[(phys + i) & (PAGE - 1)] : NULL;
+        for (k = h ? h->n - 1 : -1; k >= 0; k--)
+            if (h->e[k].old_known && h->e[k].old == b[i]) {
+                if (h->e[k].id - 1 < at)
+                    at = h->e[k].id - 1;
+                break;
+            }
+    }
+    return at;
+}
+
 bool xmc_exec_suspect(const struct xmc_state *st, int cpu, uint64_t phys, size_t len,
                       uint64_t translated_at)
 {
@@ -597,9 +618,9 @@ int xmc_exec(struct xmc_state *st, int cpu, uint64_t vaddr, uint64_t phys, const
             scan_byte(st, &s, v, cpu, 0, vaddr, phys, i);
         if (!s.changed || s.latest <= translated_at)
             return XE_NONE;
-        st->c.artifact_runs++;
+        __atomic_add_fetch(&st->c.artifact_runs, 1, __ATOMIC_RELAXED);   /* xmc_run_continues_stale adds outside the lock */
         if (seen_once(st, key_of(cpu, phys, s.latest) ^ 0xa5))
-            return XE_NONE;
+            return XE_STALE;
         st->c.artifact++;
         fill(st, v, &s, cpu);
         memcpy(v->old, mem, len);              /* for an artifact: memory now */
@@ -617,6 +638,25 @@ int xmc_exec(struct xmc_state *st, int cpu, uint64_t vaddr, uint64_t phys, const
     fill(st, v, &s, cpu);
     st->c.rule[v->rule]++;
     return XE_VIOLATION;
+}
+
+bool xmc_run_continues_stale(struct xmc_state *st, int cpu, uint64_t tb, int idx)
+{
+    struct xcpu *c = cpu >= 0 && cpu < XMC_MAXCPU ? &st->cpu[cpu] : NULL;
+    if (!c || !tb || c->stale_tb != tb || idx <= c->stale_idx) {
+        if (c)
+            c->stale_tb = 0;
+        return false;
+    }
+    c->stale_idx = idx;
+    __atomic_add_fetch(&st->c.artifact_runs, 1, __ATOMIC_RELAXED);
+    return true;
+}
+
+void xmc_run_stale(struct xmc_state *st, int cpu, uint64_t tb, int idx)
+{
+    if (cpu >= 0 && cpu < XMC_MAXCPU)
+        st->cpu[cpu].stale_tb = tb, st->cpu[cpu].stale_idx = idx;
 }
 
 const struct xmc_counts *xmc_counts(const struct xmc_state *st)

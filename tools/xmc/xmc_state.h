@@ -83,8 +83,14 @@ void xmc_store(struct xmc_state *st, int cpu, uint64_t pc, uint64_t vaddr, uint6
  * reached cannot have changed: the plugin judges its executions only after
  * a store (QEMU retranslates the page's code on the store). */
 bool xmc_page_stored(const struct xmc_state *st, uint64_t phys);
-/* The clock now: the plugin stamps each translation with it. */
+/* The clock now. */
 uint64_t xmc_clock(const struct xmc_state *st);
+/* The clock to stamp a translation of b[] (mem[]: memory now) at phys with:
+ * now, or, when a byte it read is older than a change already recorded
+ * (QEMU read the bytes, then a store landed and was recorded before the
+ * translation was finished), just before the newest such change. */
+uint64_t xmc_translated_at(const struct xmc_state *st, uint64_t phys, const uint8_t *b, const uint8_t *mem,
+                           size_t len);
 /* The same, lock-free, for a store that lies wholly in pages no CPU has
  * fetched from; false (nothing done): call xmc_store under the lock. */
 bool xmc_store_unwatched(struct xmc_state *st, int cpu, uint64_t pc, uint64_t vaddr, uint64_t phys,
@@ -96,10 +102,22 @@ bool xmc_exec_suspect(const struct xmc_state *st, int cpu, uint64_t phys, size_t
                       uint64_t translated_at);
 /* The CPU executes the instruction translated as b[] (mem[]: memory now) at
  * vaddr/phys, translated at clock translated_at.  Fills *v for a violation, or an emulator artifact (a stale
- * translation run after the CPU serialized), not reported before. */
-enum { XE_NONE, XE_VIOLATION, XE_ARTIFACT };
+ * translation run after the CPU serialized), not reported before; XE_STALE:
+ * such a run reported before. */
+enum { XE_NONE, XE_VIOLATION, XE_ARTIFACT, XE_STALE };
 int xmc_exec(struct xmc_state *st, int cpu, uint64_t vaddr, uint64_t phys, const uint8_t *b,
              const uint8_t *mem, size_t len, uint64_t translated_at, struct xmc_violation *v);
+
+/* The instructions of one run of a translation (tb: its number, never 0;
+ * idx: the instruction's place in it) come in order.  Once one of them ran
+ * stale (xmc_run_stale, after XE_ARTIFACT or XE_STALE), the later ones of
+ * the same run on that CPU continue it (true: an artifact run, not judged):
+ * the CPU got there only through the stale bytes (djprobe-none-8 with
+ * poke_rewrite=0: X3 inside a jump's tail, the stale head's old instruction
+ * run first).  Any other instruction ends the stale run.  Lock-free for its
+ * own CPU. */
+bool xmc_run_continues_stale(struct xmc_state *st, int cpu, uint64_t tb, int idx);
+void xmc_run_stale(struct xmc_state *st, int cpu, uint64_t tb, int idx);
 
 const struct xmc_counts *xmc_counts(const struct xmc_state *st);
 int xmc_ncpu(const struct xmc_state *st);
