@@ -221,7 +221,7 @@ static void on_exec(unsigned int vcpu, void *ud)
         r = xmc_exec(st, (int)vcpu, x->vaddr, x->phys, x->bytes, x->haddr, x->len, x->translated_at, &v);
         if (r == XE_VIOLATION || r == XE_ARTIFACT)
             report(&v, r);
-        if (r == XE_ARTIFACT || r == XE_STALE)
+        if ((r == XE_ARTIFACT || r == XE_STALE) && v.stale_run)
             xmc_run_stale(st, (int)vcpu, x->tb, x->idx);
         pthread_mutex_unlock(&lock);
     }
@@ -361,6 +361,9 @@ static void on_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 static void on_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu)
 {
     (void)id;
+    if (vcpu == XMC_MAXCPU)
+        say("xmc: vCPU %u and above are not judged (the checker keeps %d CPUs); their stores are\n", vcpu,
+            XMC_MAXCPU);
     pthread_mutex_lock(&lock);
     xmc_cpu_start(st, (int)vcpu);
     pthread_mutex_unlock(&lock);

@@ -22,15 +22,18 @@ struct xhist {                     /* one code byte's last changes, oldest first
 /* Stores to a line while no CPU had fetched from its page, in generations:
  * a store by the same CPU through the same mapping at the same clock (no
  * serialization in between) joins the newest; otherwise a new one starts,
- * and the oldest two fold into gen[2], which keeps the later clock and
- * loses its CPU if theirs differ.  A byte is judged by the newest
- * generation that holds it. */
+ * and the oldest two fold into gen[2], which keeps the later clock, loses
+ * its CPU if theirs differ and is an alias for its CPU if their mappings
+ * differ.  A byte is judged by the newest generation that holds it. */
 #define PREGEN 3
+#define PRE_KEY (1ull << 63)       /* a generation's key in a scan: apart from clock ids */
 struct xpre {
     uint64_t at;                   /* the clock of its stores */
     uint64_t mask;                 /* bytes of the line they wrote */
     uint64_t pc, map;              /* the latest store's pc; vaddr - phys */
+    uint64_t seq;                  /* tells generations apart (the clock may not) */
     int cpu;                       /* -1: several, or none */
+    bool mixed;                    /* folded over two mappings: an alias for its CPU */
 };
 
 struct xpage {
@@ -60,6 +63,7 @@ struct xmc_state {
     int ncpu;
     struct xmc_write *ring;        /* WRING records, by wseq % WRING */
     uint64_t wseq;
+    uint64_t preseq;               /* pre-fetch generations started */
     uint64_t *seen;                /* reported keys (open addressing, 0 = empty) */
     size_t nseen, capseen;
     struct xmc_counts c;
@@ -150,7 +154,7 @@ static struct xpage *page_get(const struct xmc_state *st, uint64_t phys, bool ma
 
 static void cpu_note(struct xmc_state *st, int cpu)
 {
-    if (cpu >= st->ncpu)
+    if (cpu < XMC_MAXCPU && cpu >= st->ncpu)
         st->ncpu = cpu + 1;
 }
 
@@ -280,8 +284,10 @@ static void store_pre(struct xmc_state *st, struct xpage *p, uint32_t off, int c
         if (!g[2].mask)
             g[2] = g[1];
         else if (g[1].mask) {
-            if (g[1].cpu != g[2].cpu || g[1].map != g[2].map)
+            if (g[1].cpu != g[2].cpu)
                 g[2].cpu = -1;
+            g[2].mixed |= g[1].mixed || g[1].map != g[2].map;
+            g[2].seq = g[1].seq;
             g[2].mask |= g[1].mask;
             g[2].at = g[1].at;             /* the later clock: stale for more CPUs, never fewer */
             g[2].pc = g[1].pc;
@@ -289,6 +295,8 @@ static void store_pre(struct xmc_state *st, struct xpage *p, uint32_t off, int c
         g[1] = g[0];
         g[0].mask = 0;
     }
+    if (!g[0].mask)
+        g[0].seq = __atomic_add_fetch(&st->preseq, 1, __ATOMIC_RELAXED), g[0].mixed = false;
     g[0].mask |= 1ull << (off % LINE);
     g[0].at = now;
     g[0].cpu = cpu;
@@ -461,13 +469,14 @@ struct xscan {                     /* the changes one execution is judged on */
 };
 
 /* A store behind a change: w is its record, or NULL if it fell out of the ring. */
-static void scan_note(struct xscan *s, int cpu, uint64_t id, const struct xmc_write *w, bool counts)
+static void scan_note(struct xscan *s, int cpu, uint64_t id, uint64_t key, const struct xmc_write *w,
+                      bool counts)
 {
     int k;
-    for (k = 0; k < s->nids && s->ids[k] != id; k++)
+    for (k = 0; k < s->nids && s->ids[k] != key; k++)
         ;
     if (k == s->nids)
-        s->ids[s->nids++] = id;
+        s->ids[s->nids++] = key;
     if (id >= s->latest) {
         s->latest = id;
         if (w)
@@ -512,13 +521,13 @@ static void scan_byte(struct xmc_state *st, struct xscan *s, struct xmc_violatio
     if (pre_find(p, off, &g) && g.at >= serial_at) {
         struct xmc_write w = { .id = g.at, .pc = g.pc, .cpu = g.cpu, .phys = phys + i,
                                .vaddr = phys + i + g.map };
-        if (!(w.cpu == cpu && same_map(&w, vaddr + i, phys + i))) {
+        if (!(w.cpu == cpu && !g.mixed && same_map(&w, vaddr + i, phys + i))) {
             s->before = true;
             s->changed |= 1u << i;
             s->unknown |= 1u << i;
             s->int3_only = false;
             first = false;
-            scan_note(s, cpu, w.id, &w, false);
+            scan_note(s, cpu, w.id, PRE_KEY | g.seq, &w, false);
         }
     }
     h = p->hist ? p->hist[off] : NULL;
@@ -546,7 +555,7 @@ static void scan_byte(struct xmc_state *st, struct xscan *s, struct xmc_violatio
             s->int3_only = false;
         else if (plain_value(s, h->e[k].old) + plain_value(s, h->e[k].new))
             s->int3_only = false;          /* 0f, cc, 90 unsynced: from 0f to 90, neither int3 */
-        scan_note(s, cpu, h->e[k].id, w->id == h->e[k].id ? w : NULL, true);
+        scan_note(s, cpu, h->e[k].id, h->e[k].id, w->id == h->e[k].id ? w : NULL, true);
     }
 }
 
@@ -586,11 +595,28 @@ static bool ran_stale(struct xmc_state *st, uint64_t phys, const uint8_t *b, siz
     return false;
 }
 
+/* Was the first byte int3 when the CPU last serialized, and not changed
+ * since?  Then a CPU that honoured that serialization trapped here: it ran
+ * none of this instruction's other bytes, nor anything after it. */
+static bool int3_since(struct xmc_state *st, uint64_t phys, uint64_t serial_at)
+{
+    struct xpage *p = page_get(st, phys, false);
+    uint32_t off = (uint32_t)(phys & (PAGE - 1));
+    struct xhist *h = p && p->hist ? p->hist[off] : NULL;
+    struct xpre g;
+    if (!p || !known(p, off) || (pre_find(p, off, &g) && g.at >= serial_at))
+        return false;
+    if (h && h->n && h->e[h->n - 1].id >= serial_at)
+        return false;
+    return p->shadow[off] == 0xcc;
+}
+
 int xmc_exec(struct xmc_state *st, int cpu, uint64_t vaddr, uint64_t phys, const uint8_t *b,
              const uint8_t *mem, size_t len, uint64_t translated_at, struct xmc_violation *v)
 {
     struct xscan s = { .int3_only = true };
     uint64_t serial_at;
+    bool stale, trap;
     size_t i;
     if (cpu < 0 || cpu >= XMC_MAXCPU || len > XMC_INSN_MAX)
         return XE_NONE;
@@ -605,7 +631,11 @@ int xmc_exec(struct xmc_state *st, int cpu, uint64_t vaddr, uint64_t phys, const
     st->c.checked++;
     for (i = 0; i < len; i++)
         scan_byte(st, &s, v, cpu, serial_at, vaddr, phys, i);
-    if (!s.changed || ran_stale(st, phys, b, len, translated_at, serial_at)) {
+    stale = !s.changed || ran_stale(st, phys, b, len, translated_at, serial_at);
+    trap = stale && int3_since(st, phys, serial_at);
+    if (stale && s.changed && !trap)
+        stale = false;         /* a CPU that honoured its serialization ran bytes changed since: judged */
+    if (stale) {
         /* Bytes that differ from memory, translated before a change that
          * this CPU serialized after: the emulator runs a stale translation.
          * (Translated after every change it knows of: a store in flight,
@@ -619,6 +649,7 @@ int xmc_exec(struct xmc_state *st, int cpu, uint64_t vaddr, uint64_t phys, const
         if (!s.changed || s.latest <= translated_at)
             return XE_NONE;
         __atomic_add_fetch(&st->c.artifact_runs, 1, __ATOMIC_RELAXED);   /* xmc_run_continues_stale adds outside the lock */
+        v->stale_run = trap;
         if (seen_once(st, key_of(cpu, phys, s.latest) ^ 0xa5))
             return XE_STALE;
         st->c.artifact++;

@@ -49,6 +49,8 @@ struct xmc_violation {
         uint32_t exec_nser;               /* the executing CPU's count at that store */
     } detail[XMC_DETAIL];
     uint32_t exec_nser;                   /* ... and now */
+    bool stale_run;                       /* an artifact whose first byte was int3, unchanged since
+                                           * the CPU serialized: the rest of the run is stale too */
 };
 
 struct xmc_counts {
@@ -110,9 +112,10 @@ int xmc_exec(struct xmc_state *st, int cpu, uint64_t vaddr, uint64_t phys, const
 
 /* The instructions of one run of a translation (tb: its number, never 0;
  * idx: the instruction's place in it) come in order.  Once one of them ran
- * stale (xmc_run_stale, after XE_ARTIFACT or XE_STALE), the later ones of
- * the same run on that CPU continue it (true: an artifact run, not judged):
- * the CPU got there only through the stale bytes (djprobe-none-8 with
+ * stale where the CPU would have trapped (xmc_run_stale, after XE_ARTIFACT
+ * or XE_STALE with v.stale_run), the later ones of the same run on that CPU
+ * continue it (true: an artifact run, not judged): the CPU got there only
+ * through the stale bytes (djprobe-none-8 with
  * poke_rewrite=0: X3 inside a jump's tail, the stale head's old instruction
  * run first).  Any other instruction ends the stale run.  Lock-free for its
  * own CPU. */
