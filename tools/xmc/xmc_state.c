@@ -21,24 +21,24 @@ struct xhist {                     /* one code byte's last changes, oldest first
 
 /* Stores to a line while no CPU had fetched from its page, in generations:
  * a store by the same CPU through the same mapping at the same clock (no
- * serialization in between) joins the newest; otherwise a new one starts,
- * and the oldest two fold into gen[2], which keeps the later clock, loses
- * its CPU if theirs differ and is an alias for its CPU if their mappings
- * differ.  A byte is judged by the newest generation that holds it. */
+ * serialization in between) joins the newest; otherwise a new one starts.
+ * A byte belongs to the newest generation that wrote it (older ones lose
+ * it).  A line that needs a fourth generation with bytes keeps its bytes
+ * one by one from then on (over[line]): exact, at 3 KiB a line. */
 #define PREGEN 3
 #define PRE_KEY (1ull << 63)       /* a generation's key in a scan: apart from clock ids */
 struct xpre {
     uint64_t at;                   /* the clock of its stores */
-    uint64_t mask;                 /* bytes of the line they wrote */
+    uint64_t mask;                 /* bytes of the line they wrote (unused in over[]) */
     uint64_t pc, map;              /* the latest store's pc; vaddr - phys */
-    uint64_t seq;                  /* tells generations apart (the clock may not) */
-    int cpu;                       /* -1: several, or none */
-    bool mixed;                    /* folded over two mappings: an alias for its CPU */
+    uint64_t seq;                  /* tells generations apart (the clock may not); 0: none */
+    int cpu;
 };
 
 struct xpage {
     uint64_t chg[NLINE];           /* clock of the last store that may have changed the line */
     struct xpre pre[NLINE][PREGEN];   /* newest first */
+    struct xpre *over[NLINE];      /* NULL, or LINE bytes' own generations */
     uint8_t prelock;               /* guards pre[]: stores to unwatched pages take no other lock */
     uint64_t watched_at;           /* 0: never translated from */
     uint8_t stored;                /* a store has reached it */
@@ -88,6 +88,8 @@ struct xmc_state *xmc_new(void)
 static void page_free(struct xpage *p)
 {
     size_t i;
+    for (i = 0; i < NLINE; i++)
+        free(p->over[i]);
     if (p->hist)
         for (i = 0; i < PAGE; i++)
             free(p->hist[i]);
@@ -269,39 +271,53 @@ static void pre_unlock(struct xpage *p)
     __atomic_clear(&p->prelock, __ATOMIC_RELEASE);
 }
 
+/* A line's generations spilled byte by byte, oldest first (the newest
+ * write of each byte wins): the line needs a fourth. */
+static void pre_spill(struct xpage *p, uint32_t line)
+{
+    struct xpre *g = p->pre[line], *o = calloc(LINE, sizeof(*o));
+    int k, b;
+    if (!o)
+        abort();
+    for (k = PREGEN - 1; k >= 0; k--)
+        for (b = 0; b < (int)LINE; b++)
+            if (g[k].mask >> b & 1)
+                o[b] = g[k];
+    p->over[line] = o;
+}
+
 /* A store's byte in a page no CPU has fetched from: only when, by whom,
  * through which mapping (its old value is not kept). */
 static void store_pre(struct xmc_state *st, struct xpage *p, uint32_t off, int cpu, uint64_t pc,
                       uint64_t vaddr, uint64_t phys)
 {
     uint32_t line = off / LINE;
-    uint64_t now = __atomic_load_n(&st->clock, __ATOMIC_RELAXED);
+    uint64_t now = __atomic_load_n(&st->clock, __ATOMIC_RELAXED), bit = 1ull << (off % LINE);
     struct xpre *g = p->pre[line];
     if (!p->stored)
         __atomic_store_n(&p->stored, 1, __ATOMIC_RELEASE);
     pre_lock(p);
-    if (g[0].mask && (g[0].at != now || g[0].cpu != cpu || g[0].map != vaddr - phys)) {
-        if (!g[2].mask)
-            g[2] = g[1];
-        else if (g[1].mask) {
-            if (g[1].cpu != g[2].cpu)
-                g[2].cpu = -1;
-            g[2].mixed |= g[1].mixed || g[1].map != g[2].map;
-            g[2].seq = g[1].seq;
-            g[2].mask |= g[1].mask;
-            g[2].at = g[1].at;             /* the later clock: stale for more CPUs, never fewer */
-            g[2].pc = g[1].pc;
+    if (!g[0].seq || g[0].at != now || g[0].cpu != cpu || g[0].map != vaddr - phys) {
+        if (!p->over[line] && g[0].mask) {
+            if (!g[1].mask)
+                g[1] = g[0];
+            else if (!g[2].mask)
+                g[2] = g[1], g[1] = g[0];
+            else
+                pre_spill(p, line);
         }
-        g[1] = g[0];
-        g[0].mask = 0;
+        g[0] = (struct xpre){ .at = now, .cpu = cpu, .map = vaddr - phys,
+                              .seq = __atomic_add_fetch(&st->preseq, 1, __ATOMIC_RELAXED) };
     }
-    if (!g[0].mask)
-        g[0].seq = __atomic_add_fetch(&st->preseq, 1, __ATOMIC_RELAXED), g[0].mixed = false;
-    g[0].mask |= 1ull << (off % LINE);
-    g[0].at = now;
-    g[0].cpu = cpu;
     g[0].pc = pc;
-    g[0].map = vaddr - phys;
+    if (p->over[line]) {
+        p->over[line][off % LINE] = g[0];
+        g[0].mask = g[1].mask = g[2].mask = 0;
+    } else {
+        g[0].mask |= bit;
+        g[1].mask &= ~bit;
+        g[2].mask &= ~bit;
+    }
     pre_unlock(p);
     if (p->chg[line] < now)
         __atomic_store_n(&p->chg[line], now, __ATOMIC_RELEASE);
@@ -310,11 +326,13 @@ static void store_pre(struct xmc_state *st, struct xpage *p, uint32_t off, int c
 /* The newest generation holding the byte at off, copied out; false: none. */
 static bool pre_find(struct xpage *p, uint32_t off, struct xpre *out)
 {
-    struct xpre *g = p->pre[off / LINE];
+    struct xpre *g = p->pre[off / LINE], *o = p->over[off / LINE];
     bool found = false;
     int k;
     pre_lock(p);
-    for (k = 0; k < PREGEN && !found; k++)
+    if (o && o[off % LINE].seq)
+        *out = o[off % LINE], found = true;
+    for (k = 0; k < PREGEN && !found && !o; k++)
         if (g[k].mask >> (off % LINE) & 1) {
             *out = g[k];
             found = true;
@@ -521,7 +539,7 @@ static void scan_byte(struct xmc_state *st, struct xscan *s, struct xmc_violatio
     if (pre_find(p, off, &g) && g.at >= serial_at) {
         struct xmc_write w = { .id = g.at, .pc = g.pc, .cpu = g.cpu, .phys = phys + i,
                                .vaddr = phys + i + g.map };
-        if (!(w.cpu == cpu && !g.mixed && same_map(&w, vaddr + i, phys + i))) {
+        if (!(w.cpu == cpu && same_map(&w, vaddr + i, phys + i))) {
             s->before = true;
             s->changed |= 1u << i;
             s->unknown |= 1u << i;
