@@ -320,6 +320,9 @@ static void r_serialize_inside(void)
 }
 
 /* ---------------- (P) stores before a page's first fetch ---------------- */
+/* Written when the oldest two generations folded; since d7ff998 a line that
+ * needs a fourth is kept byte by byte, and the "fold" cells below check that
+ * the same patterns now come out exact. */
 
 /* Claim: generations keyed by CPU *and mapping*; the oldest two fold; folds
  * may give a false X1, "never a missed one".  Two of cpu 1's generations,
